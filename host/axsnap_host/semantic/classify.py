@@ -30,7 +30,12 @@ from axsnap_host.semantic.long_forms import fire_long_form
 from axsnap_host.semantic.mail_pages import fire_mail_client, fire_writing, is_mailbox, ticked_rows
 from axsnap_host.semantic.message_forms import fire_message_form
 from axsnap_host.semantic.named_settings import fire_named_settings
-from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading, heading_names
+from axsnap_host.semantic.own_matter import (
+    contact_heading,
+    dashboard_named_only,
+    fire_cart_heading,
+    heading_names,
+)
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.password_resets import asks_new_password, asks_reset
 from axsnap_host.semantic.record_forms import fire_record_form
@@ -80,8 +85,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
         fire(kind, f"url:{hit.group(0)}" if hit else "url", 0.5, hit is not None)
     fire("search_engine", "url:search engine host", 0.5, bool(SEARCH_ENGINE_HOSTS.search(f.host))
          and path.path in ("", "/") and not path.query)
-    # (a newsletter box asks every reader for an address, whatever the page is for: no field of
-    # the page's own, no sign-in's first step beside the menu's "Login" link)
+    # (a newsletter box asks every reader for an address: no field of the page's own, no sign-in)
     inputs = f.text_inputs - f.newsletter_fields
     register_words = bool(keyword_hits("register", f.text))
     # An account's password change, no sign-up (signed_in_forms.py password_change).
@@ -94,8 +98,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     confirm = (f.passwords >= 2 or f.confirm) and not change and not renew and not boxes
     # A sign-in box beside three long blocks of prose, or at the foot of screens of matter, is
     account = (0.5 if f.long_blocks >= 3 else 1.0) * fire_site_account(fire, f)  # the site's
-    # Forms of different purposes side by side: a page of forms, which no one of them names;
-    # each purpose's signals count half (form_pages.py).
+    # Forms of several purposes side by side: a page of forms, each purpose half (form_pages.py).
     gallery = fire_form_gallery(fire, f, confirm)
     account *= 0.5 if gallery else 1.0
     # Fifteen fields or more in three forms or more, more fields than blocks of prose: a page of
@@ -204,8 +207,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("checkout", "form:address fields and prices", 0.35,
          f.address_fields >= 2 and f.prices >= 1 and not gallery and not contact_heading(f)
          and not signing_up)
-    # A cart's rows, a wishlist's heading, a shop's steps, its products to put in the cart
-    # (shop_steps.py): whether the page is a cart, a wishlist, a catalogue.
+    # A cart's rows, a wishlist's heading, a shop's steps: cart, wishlist or catalogue (shop_steps).
     cart, wishlist, shop = fire_shop_pages(fire, f, gallery)
     carted = fire_cart_heading(fire, f) and not cart  # (an empty cart: its heading, own_matter)
     cart = cart or carted
@@ -220,8 +222,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     wizard = (f.wizard_steps >= 2 and fields >= 3 and not f.passwords and not f.card_fields
               and f.address_fields < 2 and f.long_blocks < 3)
     fire("form", "form:fields under numbered steps (a wizard)", 0.5, wizard)
-    # A message asked with the sender's name and a subject, no recipient: a contact form (the
-    # site is whom it goes to); a mail being written names whom it goes to (To, Cc).
+    # A message asked with the sender's name and a subject, no recipient (To, Cc): a contact form.
     contact = (f.to_subject >= 1 and f.recipients == 0 and f.name_fields >= 1
                and f.textareas >= 1 and not f.passwords and not f.card_fields)
     fire("form", "form:a message under the sender's name and a subject, no recipient "
@@ -419,10 +420,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.heading_cards >= 6 and f.charts == 0 and f.widgets < 3 and f.metrics < 4
          and inputs + f.passwords + f.textareas + f.selects < 3
          and f.long_blocks < 3 and itemized)
-    # The title names what the page is for (medium): its type's words, once per type.
-    # A form of saved values with no chart, stat tiles or figures beside it: the title's
-    # "dashboard" is the template's name ("Acme Dashboard Lite"), not what the page shows.
-    named_only = saved and f.charts == 0 and f.widgets < 3 and f.metrics < 4
+    # The title names what the page is for (medium): its type's words, once per type
+    # (a title's "dashboard" over saved values or another heading is a name: own_matter.py).
+    named_only = dashboard_named_only(f, saved)
     for kind in PAGE_TYPES:
         # (the page's own heading names it as its title does, own_matter.py)
         said = [w for w in title_hits(kind, f.title) or heading_names(kind, f)

@@ -50,6 +50,14 @@ def heading_names(kind: str, f: Features) -> list[str]:
     return title_hits(kind, f.own_heading)
 
 
+def dashboard_named_only(f: Features, saved: bool) -> bool:
+    """A title's "dashboard" that names no dashboard: no chart, stat tiles or figures, and a
+    form of saved values (the template's name, "Acme Dashboard Lite") or an own heading naming
+    another thing (the product's name, "RQ Dashboard" over "Queues": design note 296)."""
+    return ((saved or bool(f.own_heading and not heading_names("dashboard", f)))
+            and f.charts == 0 and f.widgets < 3 and f.metrics < 4)
+
+
 def names_a_purpose(f: Features) -> bool:
     """The heading names one form's purpose: a sign-in, a sign-up, a cart or a checkout."""
     return any(heading_names(kind, f) for kind in _PURPOSES)
