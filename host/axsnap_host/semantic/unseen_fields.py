@@ -61,7 +61,7 @@ def drawn_kinds(elements: list[Element], facts: PageFacts) -> dict[int, str | No
     """The kind a person fills each drawn drop-down's parts as, by node id, where it is not
     their element kind: ``select`` for a combobox that is no ``<input>``, None (not a field
     of its own) for what is drawn inside it, or for a combobox wrapping an ``<input>``."""
-    boxes = {el.node.rid: el for el in elements
+    boxes = {el.node.rid for el in elements
              if el.kind == "text_input" and el.node.role == "combobox"
              and el.node.tag not in _TYPED_INTO and "contenteditable" not in el.node.attrs}
     out: dict[int, str | None] = {}
