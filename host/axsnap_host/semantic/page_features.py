@@ -61,11 +61,13 @@ _NOT_PASSWORD = re.compile(r"e-?mail|user|login|name|address|forgot|lost|recover
 # How many of a thing a person wants (a cart's line beside its price).
 _QUANTITY = re.compile(r"(?<![^\W\d_])(?:qty|quantity|quantité|cantidad|menge|anzahl|số lượng)"
                        r"(?![^\W\d_])|数量|個数", re.I)
-_TO_SUBJECT = re.compile(r"^(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|tiêu đề|"
-                         r"asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
+# (a placeholder asks to add one: "Add a recipient", a chips box's, design note 297)
+_ADD = r"(?:(?:add|enter|type) (?:an? |the |more )?)?"
+_TO_SUBJECT = re.compile(rf"^{_ADD}(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|"
+                         r"tiêu đề|asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 # Whom a message goes to: a mail being written names them, a contact form's site is the one.
-_RECIPIENT = re.compile(r"^(to|cc|bcc|recipients?)$|收件人|người nhận|empfänger|destinataire|宛先",
-                        re.I)
+_RECIPIENT = re.compile(rf"^{_ADD}(to|cc|bcc|recipients?)$|收件人|người nhận|empfänger|"
+                        r"destinataire|宛先", re.I)
 
 
 @dataclass
