@@ -44,10 +44,11 @@ def labels(third: str = "held_out") -> dict[str, dict[str, Any]]:
             "new-c": {third: True}, "new-d": {third: True}}
 
 
-def test_ordinal_words_up_to_the_sixties() -> None:
+def test_ordinal_words_up_to_the_seventies() -> None:
     assert [ordinal(w) for w in ("first", "twelfth", "twentieth", "twenty-first",
                                  "thirty-ninth", "forty-second", "fiftieth", "fifty-first",
-                                 "sixty-ninth")] == [1, 12, 20, 21, 39, 42, 50, 51, 69]
+                                 "sixty-ninth", "seventieth", "seventy-first")] == [
+        1, 12, 20, 21, 39, 42, 50, 51, 69, 70, 71]
     assert ordinal("zeroth") is None and ordinal("twenty-twelfth") is None
 
 
