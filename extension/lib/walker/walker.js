@@ -5070,9 +5070,7 @@ function pageTally() {
   const LIMIT2 = 4e3;
   const shown = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
   const fillable = (el) => (typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el)) && !offCanvas(el);
-  const tickable = (el) => fillable(el) || [...el.labels || []].some(
-    (label) => fillable(label) && label.getClientRects().length > 0
-  );
+  const tickable = (el) => !el.closest('[aria-hidden="true"]') && (fillable(el) || [...el.labels || []].some((label) => fillable(label) && label.getClientRects().length > 0));
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
   const reading3 = (s) => s.length + (s.match(CJK) || []).length;

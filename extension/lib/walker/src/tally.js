@@ -30,10 +30,10 @@ export function pageTally() {
   // A field under an opacity:0 box (a sign-up stacked under a sign-in) or off the canvas: none to fill.
   const fillable = (el) => (typeof el.checkVisibility === 'function'
     ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el)) && !offCanvas(el);
-  // A checkbox or radio drawn by its label (the input transparent or off-screen, the label's
-  // box the one a person ticks: Bootstrap's custom controls) is one a person fills in too.
-  const tickable = (el) => fillable(el) || ([...(el.labels || [])].some(
-    (label) => fillable(label) && label.getClientRects().length > 0));
+  // A checkbox or radio drawn by its label (Bootstrap's custom controls) is one a person ticks
+  // too; not one its author hid from assistive technology: a state for styles only (note 298).
+  const tickable = (el) => !el.closest('[aria-hidden="true"]') && (fillable(el) || [...(el.labels
+    || [])].some((label) => fillable(label) && label.getClientRects().length > 0));
   const CHROME = 'nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], '
     + '[role=complementary]';
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
