@@ -30,6 +30,11 @@ class Node {
     for (let at = other; at; at = at.parentElement) if (at === this) return true;
     return false;
   }
+
+  // (no icon or picture inside: twin_own.js lookPlaces asks)
+  querySelector() {
+    return null;
+  }
 }
 const el = (tag, attrs, ...children) => new Node(tag, attrs, children);
 const card = (n) => el('div', { class: 'card' }, el('a', { href: `/p/${n}` }), el('img', {}));

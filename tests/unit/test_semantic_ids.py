@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+from types import SimpleNamespace
+from typing import cast
 
 from semantic_harness import load, semantic
 
@@ -10,7 +12,7 @@ from axsnap_host.models.capture import RawCapture
 from axsnap_host.models.options import SnapshotOptions
 from axsnap_host.pipeline.state import TabState
 from axsnap_host.semantic.build import build_semantic
-from axsnap_host.semantic.facts import Node
+from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.id_words import _destination as destination
 from axsnap_host.semantic.id_words import (
     path_tail,
@@ -27,7 +29,7 @@ from axsnap_host.semantic.ids import (
     picture_base,
     slug,
 )
-from axsnap_host.semantic.read_twins import own_name
+from axsnap_host.semantic.read_twins import class_token_words, look_tokens, own_name
 
 
 def test_slug_lowercases_joins_words_and_drops_punctuation() -> None:
@@ -511,3 +513,44 @@ def test_the_nearest_text_keeps_the_twin_part_the_walker_read() -> None:
     assert assign_ids(avatars[2:]) == [
         "item_lilian_fuller_near_tours_project_under_table_dark",
         "item_lilian_fuller_near_sports_project_under_table_dark"]
+
+
+def test_wordless_twins_the_walker_never_parted_are_said_by_the_icon_their_class_names() -> None:
+    """Two buttons over each picture of a post that show no words, one drawn as "restack" and
+    one as "view" by their classes (``icon-container restack-image``, ``... view-image``),
+    sit in one box: the walker groups each kind apart and parts each group by its picture's
+    caption, so the read held the two alike and numbered them. The last class token not
+    every twin has, less the words all share, says each (read_parts.py, note 300)."""
+    def button(rid: int, look: str) -> Node:
+        return Node(rid=rid, parent=-1, tag="button", attrs={"class": look}, text="",
+                    box=(0, 0, 10, 10))
+
+    facts = SimpleNamespace(nodes=[
+        button(0, "pencraft icon-container restack-image"),
+        button(1, "pencraft icon-container view-image"),
+        Node(rid=2, parent=-1, tag="button", attrs={"class": "btn active"}, text="",
+             box=(0, 0, 10, 10), children=[3]),
+        Node(rid=3, parent=2, tag="i", attrs={"class": "ik ik-rotate-cw"}, text="",
+             box=(0, 0, 10, 10))])
+    looks = [look_tokens(facts.nodes[i], cast(PageFacts, facts)) for i in (0, 1)]
+    buttons = [Placed("btn", "main", ordinal_only=True, twin="for_a_well_structured", look=look)
+               for look in looks]
+    numbered: list[tuple[int, int]] = []
+    assert assign_ids(buttons, numbered) == ["btn_in_main_for_a_well_structured_restack",
+                                             "btn_in_main_for_a_well_structured_view"]
+    assert numbered == [(0, 0), (0, 0)]
+    # its icon's class counts too; a state ("active") and a look ("btn") name nothing
+    assert look_tokens(facts.nodes[2], cast(PageFacts, facts)) == (
+        ("btn", ("btn",)), ("ik", ("ik",)), ("ik-rotate-cw", ("ik", "rotate", "cw")))
+    assert class_token_words("hbZSaW") is None and class_token_words("capsHome") == (
+        "caps", "home")
+    # twins that show words, fields, and classes parting them by a state alone: numbered
+    labelled = [Placed("btn_action", "main", repeated=True, look=((c, (c,)),))
+                for c in ("primary", "danger")]
+    assert assign_ids(labelled) == ["btn_action_in_main", "btn_action_in_main_2"]
+    fields = [Placed("textarea", "main", ordinal_only=True, near="from", look=((look, tuple(
+        look.split("-"))),)) for look in ("ql-editor", "ql-clipboard")]
+    assert assign_ids(fields) == ["textarea_near_from", "textarea_near_from_2"]
+    states = [Placed("link", "main", ordinal_only=True, look=(("page-link", ("page", "link")),))
+              for _ in range(2)]
+    assert assign_ids(states) == ["link_in_main", "link_in_main_2"]

@@ -3668,6 +3668,9 @@ var DIALOG_CLASS_WORDS = Object.freeze(["modal", "dialog", "popup", "lightbox", 
 var MENU_WORDS = Object.freeze(["menu", "menus", "submenu", "nav", "navbar", "navigation", "header", "footer", "breadcrumb", "breadcrumbs", "social", "sidebar", "dropdown", "topbar"]);
 var MENU_ROLES = Object.freeze(["menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "tablist", "tab", "tree", "treeitem", "navigation"]);
 var OWN_NAME_ATTRS = Object.freeze(["id", "data-testid", "data-test", "data-cy", "data-test-id", "name"]);
+var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "thin", "duotone", "sharp", "outlined", "outline", "round", "rounded", "filled", "fill", "line", "lg", "xs", "sm", "md", "xl", "xxl", "fw", "spin", "pulse", "border", "inverse", "stack", "flip", "inline", "svg", "shape", "wrapper", "container", "box", "wrap", "holder", "only", "btn", "button", "item", "primary", "secondary", "default", "plain", "flat", "ghost", "white", "muted", "size", "small", "large", "big", "medium", "icon", "icons", "ico", "js", "el", "col", "row", "flex", "mr", "ml", "mt", "mb", "mx", "my", "pr", "pl", "pt", "pb", "px", "py", "text", "bg", "float", "pull", "clearfix", "align", "justify", "self", "block", "auto", "full", "relative", "absolute", "fixed", "ui", "component", "control", "nav", "fa", "fas", "far", "fal", "fad", "fab", "bi", "glyphicon", "ion", "ionicons", "mdi", "ti", "tabler", "la", "las", "lar", "lab", "bx", "bxs", "bxl", "feather", "fe", "lucide", "ri", "uil", "zmdi", "typcn", "lni", "ph", "octicon", "iconoir", "flaticon", "icofont", "cil", "cib", "gg", "oi", "wi", "isax", "heroicon", "material"]);
+var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
+var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
 
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
@@ -5441,9 +5444,9 @@ function pageTally() {
   t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT2);
   t.buyable_rows = buyableRows(rowAbove, shown, CHROME, LIMIT2);
   t.wizard_steps = wizardSteps(shown, LIMIT2);
-  const FIELD = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
+  const FIELD2 = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
   for (const form of document.querySelectorAll("form")) {
-    if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el) && !own.above(el))) {
+    if ([...form.querySelectorAll(FIELD2)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el) && !own.above(el))) {
       t.forms++;
     }
   }
@@ -5808,6 +5811,49 @@ function ownPlaces(group, members) {
   if (places.some((p) => !p) || new Set(places).size < places.length) return null;
   return places.map((p) => `own:${p}`);
 }
+var LOOK = new Set(CLASS_LOOK_WORDS);
+var STATE = new Set(CLASS_STATE_WORDS);
+var SHOWN = new Set(CLASS_SHOWN_WORDS);
+var LOOK_WORDS = 3;
+var CAMEL2 = /^[A-Za-z][a-z]+$/;
+var VOWEL = /[aeiouy]/i;
+function classTokenWords(token) {
+  const out = [];
+  for (const part2 of token.split(/[-_]+/)) {
+    if (!part2 || /\d/.test(part2)) continue;
+    if (/[A-Z]/.test(part2)) {
+      const words2 = part2.replace(/([a-z])([A-Z])/g, "$1 $2").split(" ");
+      if (!words2.every((w) => CAMEL2.test(w) && VOWEL.test(w))) return null;
+      out.push(...words2.map((w) => w.toLowerCase()));
+    } else out.push(part2);
+  }
+  return out;
+}
+function lookTokens(el) {
+  const icon = el.querySelector('[class]:not([class=""])');
+  const tokens = [el, icon].filter(Boolean).flatMap((n) => (n.getAttribute("class") || "").split(/\s+/)).filter(Boolean);
+  return tokens.map((t) => [t, classTokenWords(t)]).filter(([, words2]) => words2 && words2.length && !words2.every((w) => STATE.has(w)) && !words2.some((w) => SHOWN.has(w)));
+}
+function lookParts(tokens) {
+  const all = tokens.map((list) => new Set(list.flatMap(([, words2]) => words2)));
+  const own = (w) => !LOOK.has(w) && !all.every((words2) => words2.has(w));
+  const chosen = tokens.map((list) => [...list].reverse().find(([, words2]) => words2.some((w) => w.length > 1 && own(w))));
+  if (chosen.some((c) => !c)) return null;
+  const parts = chosen.map(([, words2]) => words2.filter(own).slice(0, LOOK_WORDS).join(" "));
+  return new Set(parts).size < parts.length ? null : parts;
+}
+var FIELD = /^(input|textarea|select)$/;
+var FIELD_ROLE = /^(textbox|searchbox|combobox)$/;
+function showsNoWords(el) {
+  const img = el.querySelector("img[alt]");
+  return !FIELD.test(el.localName) && !FIELD_ROLE.test(el.getAttribute("role") || "") && !(el.textContent || "").trim() && !(img && img.getAttribute("alt").trim()) && !["aria-label", "title", "alt"].some((a) => (el.getAttribute(a) || "").trim());
+}
+function lookPlaces(group, members) {
+  const els = group.map((i) => members[i]);
+  if (!els.every(showsNoWords)) return null;
+  const parts = lookParts(els.map(lookTokens));
+  return parts && parts.map((p) => `own:${p}`);
+}
 
 // src/twin_numbers.js
 var ITEMS = /* @__PURE__ */ new Set(["a", "img", "button", "input", "select", "li", "tr"]);
@@ -5869,7 +5915,7 @@ function numberAlike(words2, scopes, members) {
       words2[group[0]].push("side:above list");
       words2[group[1]].push("side:below list");
     } else if (group.length > 1) {
-      const own = ownPlaces(group, members);
+      const own = ownPlaces(group, members) || lookPlaces(group, members);
       group.forEach((i, k) => words2[i].push(own ? own[k] : `n:${k + 1}/${group.length}`));
     }
     for (const i of all) {

@@ -30,7 +30,12 @@ from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
 from axsnap_host.models.dialogs import DIALOG_CLASS_WORDS, dialog_selector
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.fast_paths import FAST_PATHS
-from axsnap_host.models.markup_names import OWN_NAME_ATTRS
+from axsnap_host.models.markup_names import (
+    CLASS_LOOK_WORDS,
+    CLASS_SHOWN_WORDS,
+    CLASS_STATE_WORDS,
+    OWN_NAME_ATTRS,
+)
 from axsnap_host.models.menus import MENU_ROLES, MENU_WORDS
 from axsnap_host.models.options import (
     DOM_FORMATS,
@@ -163,6 +168,11 @@ def walker_contract() -> dict[str, Any]:
         # models/markup_names.py: the attributes that name an element to its authors
         # (src/twin_own.js, and the host's semantic/read_twins.py)
         "OWN_NAME_ATTRS": list(OWN_NAME_ATTRS),
+        # and the words of a class that name nothing a wordless control shows (src/twin_own.js,
+        # semantic/read_twins.py; note 300)
+        "CLASS_LOOK_WORDS": list(CLASS_LOOK_WORDS),
+        "CLASS_STATE_WORDS": list(CLASS_STATE_WORDS),
+        "CLASS_SHOWN_WORDS": list(CLASS_SHOWN_WORDS),
     }
 
 

@@ -45,7 +45,7 @@ from axsnap_host.semantic.ids import (
     picture_base,
     slug,
 )
-from axsnap_host.semantic.read_twins import grid_column, own_name
+from axsnap_host.semantic.read_twins import grid_column, look_tokens, own_name
 
 WEAK = frozenset({"pointer", "clickable"})
 INNER_UP = 4  # ancestors looked at for the control a control sits in
@@ -316,7 +316,8 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
                              near_said=said_near, label_said=label,
                              pathed=twin_path(str(record.get("tw") or "")),
                              column=grid_column(el.node, facts, grids),
-                             own=own_name(el.node)))
+                             own=own_name(el.node),
+                             look=look_tokens(el.node, facts) if not label else ()))
     read_numbers: list[tuple[int, int]] = []
     for el, value, in_read in zip(chosen, assign_ids(placed, read_numbers), read_numbers,
                                   strict=True):

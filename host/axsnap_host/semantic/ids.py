@@ -58,9 +58,10 @@ note 291). Only twins that nothing tells apart (the same row twice in one table)
 page where the walker read them (every read numbers them alike), else among the read's own;
 ``relations.alike`` says which (``{"number": 2, "of": 9, "over": "page"}``); twins the walker
 never parted are first said by their grid column's header (``..._in_main_dataset``), else
-their own markup name (read_twins.py). Nothing here depends on backendNodeIds, on the read's
-window or on the order of rows: an element keeps its id across scrolls, re-reads, re-renders
-and rows added above it while its label and its context do."""
+their own markup name, else, showing no words, the icon their class names (``..._restack``,
+``..._view``: read_twins.py, read_parts.py). Nothing here depends on backendNodeIds, on the
+read's window or on the order of rows: an element keeps its id across scrolls, re-reads,
+re-renders and rows added above it while its label and its context do."""
 
 from __future__ import annotations
 
@@ -70,6 +71,8 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+
+from axsnap_host.semantic.read_parts import part_in_read
 
 PREFIXES = {
     "button": "btn", "link": "link", "text_input": "input", "password_input": "input",
@@ -205,6 +208,8 @@ class Placed:
     # in their processors: note 222)
     column: str = ""  # its grid column's header words, for twins the walker never parted
     own: tuple[str, ...] = ()  # its own markup name's words, for those too (read_twins.py)
+    look: tuple[tuple[str, tuple[str, ...]], ...] = ()  # its class tokens and their words,
+    # for those that show no words (read_twins.py look_tokens, read_parts.py; note 300)
 
 
 def assign_ids(items: Sequence[Placed],
@@ -336,40 +341,10 @@ def assign_ids(items: Sequence[Placed],
                 # tables is still told from the other pair)
                 twin = f"_{item.twin}" if item.twin else ""
                 ids[i] = f"{base}_near_{item.context}{twin}_in_{item.place}"
-    _part_in_read(items, ids)
+    part_in_read(items, ids)
     if numbered is not None:
         numbered[:] = _read_numbers(ids)
     return _dedupe(ids)
-
-
-OWN_WORDS = 4  # the words of an own name an id holds (lib/walker/src/twin_own.js WORDS)
-
-
-def _part_in_read(items: Sequence[Placed], ids: list[str]) -> None:
-    """Twins alike that the walker never parted (a control its selectors do not take) are said,
-    before the read numbers them, by their grid column's header, else by their own markup name,
-    where these part every one (read_twins.py, note 281)."""
-    alike: dict[str, list[int]] = defaultdict(list)
-    for i, value in enumerate(ids):
-        alike[value].append(i)
-    for value, same in alike.items():
-        if len(same) < 2 or any(items[i].number for i in same):
-            continue
-        columns = [items[i].column for i in same]
-        parts = columns if all(columns) and len(set(columns)) == len(same) else _own_parts(
-            [items[i].own for i in same])
-        for i, part in zip(same, parts, strict=False):
-            ids[i] = f"{value}_{part}"
-
-
-def _own_parts(names: list[tuple[str, ...]]) -> list[str]:
-    """Each twin's own name less the words all share (OWN_WORDS at most); [] unless they part
-    every one."""
-    if not names or any(not n for n in names):
-        return []
-    common = set(names[0]).intersection(*map(set, names[1:]))
-    parts = ["_".join([w for w in n if w not in common][:OWN_WORDS]) for n in names]
-    return parts if all(parts) and len(set(parts)) == len(parts) else []
 
 
 def _read_numbers(ids: list[str]) -> list[tuple[int, int]]:

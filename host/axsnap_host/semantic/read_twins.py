@@ -14,7 +14,10 @@ tells every one of the alike apart:
 - the words of the element's own markup name, as the walker's ``own:`` place says them
   (lib/walker/src/twin_own.js, note 278): its ``id``, test id or ``name``, camel case split,
   none with a digit, less the words every twin's name shares (``RadioButtonUncheckedIcon`` and
-  ``RadioButtonCheckedIcon`` are ``unchecked`` and ``checked``).
+  ``RadioButtonCheckedIcon`` are ``unchecked`` and ``checked``);
+- for twins that show no words, the icon their class names, as the walker's ``lookPlaces``
+  says it (twin_own.js, note 300): the last class token not every twin has whose words say
+  more than a look (``restack-image`` and ``view-image``: ``restack``, ``view``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from axsnap_host.models.markup_names import OWN_NAME_ATTRS
+from axsnap_host.models.markup_names import CLASS_SHOWN_WORDS, CLASS_STATE_WORDS, OWN_NAME_ATTRS
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.ids import slug
 
@@ -32,6 +35,8 @@ CELL_UP = 4  # ancestors looked at for the cell an element is or sits in
 GRID_UP = 16  # ancestors looked at for that cell's grid
 GRID_NODES = 20_000  # a grid's nodes looked at for its headers
 COLUMN_WORDS = 3  # the words of a column's header an id holds (twins_last.js NAME_WORDS)
+STATE_WORDS = frozenset(CLASS_STATE_WORDS)
+SHOWN_WORDS = frozenset(CLASS_SHOWN_WORDS)
 
 
 def _grid_heads(grid: Node, facts: PageFacts) -> dict[str, str]:
@@ -77,3 +82,52 @@ def own_name(node: Node) -> tuple[str, ...]:
         if words and not any(any(c.isdigit() for c in w) for w in words):
             return words
     return ()
+
+
+LOOK_DOWN = 40  # nodes inside an element looked at for its icon's class
+_CAMEL = re.compile(r"[A-Za-z][a-z]+")
+_VOWEL = re.compile(r"[aeiouy]", re.IGNORECASE)
+
+
+def class_token_words(token: str) -> tuple[str, ...] | None:
+    """The words of one class token, as the walker's twin_own.js classTokenWords reads them:
+    its parts split at "-" and "_", camel case split, a part holding a digit left out (a letter
+    alone is kept: ``social-link--p``, Pinterest's beside ``social-link--fb``); None for
+    a token a tool made (a part in mixed case that is no camel-cased words: "hbZSaW")."""
+    out: list[str] = []
+    for part in re.split(r"[-_]+", token):
+        if not part or any(c.isdigit() for c in part):
+            continue
+        if any(c.isupper() for c in part):
+            words = re.sub(r"([a-z])([A-Z])", r"\1 \2", part).split(" ")
+            if not all(_CAMEL.fullmatch(w) and _VOWEL.search(w) for w in words):
+                return None
+            out.extend(w.lower() for w in words)
+        else:
+            out.append(part)
+    return tuple(out)
+
+
+def look_tokens(node: Node, facts: PageFacts) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The element's class tokens and their words (its own class, then the first element
+    inside it with a class: its icon), those a tool made, those saying only a state and those
+    saying on which screens it shows left out, as twin_own.js lookTokens reads them;
+    ``read_parts.look_parts`` says twins by them."""
+    icon = None
+    todo = deque(node.children)
+    for _ in range(LOOK_DOWN):
+        if not todo:
+            break
+        inner = facts.nodes[todo.popleft()]
+        if inner.attrs.get("class", "").strip():
+            icon = inner
+            break
+        todo.extendleft(reversed(inner.children))
+    tokens = [t for n in (node, icon) if n is not None for t in n.attrs.get("class", "").split()]
+    out = []
+    for token in tokens:
+        words = class_token_words(token)
+        if words and not all(w in STATE_WORDS for w in words) and not any(
+                w in SHOWN_WORDS for w in words):
+            out.append((token, words))
+    return tuple(out)

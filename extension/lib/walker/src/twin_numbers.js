@@ -4,7 +4,7 @@
 // "side:below list", as a person says it; other twins alike are numbered in the page's order,
 // "n:<number>/<how many>", over the whole page (docs/design/161-twins-around-a-list.md).
 
-import { ownPlaces } from './twin_own.js';
+import { lookPlaces, ownPlaces } from './twin_own.js';
 
 const ITEMS = new Set(['a', 'img', 'button', 'input', 'select', 'li', 'tr']);  // a list's items
 const LIST_ITEMS = 3;  // items between a pair that make a list
@@ -91,8 +91,9 @@ export function numberAlike(words, scopes, members) {
       words[group[0]].push('side:above list');
       words[group[1]].push('side:below list');
     } else if (group.length > 1) {
-      // (each with a name of its own in its markup: said by it, no number; note 278)
-      const own = ownPlaces(group, members);
+      // (each with a name of its own in its markup: said by it, no number; note 278; else,
+      // showing no words, by the icon its class names: note 300)
+      const own = ownPlaces(group, members) || lookPlaces(group, members);
       group.forEach((i, k) => words[i].push(own ? own[k] : `n:${k + 1}/${group.length}`));
     }
     for (const i of all) {
