@@ -2365,7 +2365,7 @@ function personName(el, tag, attrs, role) {
   if (attrs["aria-label"] && attrs["aria-label"].trim()) {
     return [clip(collapse(attrs["aria-label"])), "aria-label"];
   }
-  const labels = FIELDS.has(tag) ? namingLabels(el, labelsOf(el)) : [];
+  const labels = FIELDS.has(tag) || tag === "button" ? namingLabels(el, labelsOf(el)) : [];
   if (labels.length) {
     const t = collapse(labels.map((l) => labelWords(l, el)).join(" "));
     if (t) return titledLabel(t, labels) || [clip(t), "label"];

@@ -91,6 +91,23 @@ class Element:
     shown: str = ""
 
 
+# A button or link in a box this wide and high, its words indented out of it (the image
+# replacement of a sprite's icon), is a control a person sees; its words, what a screen reader
+# says, name it. Not an icon drawn inside another control (a checkbox's check mark: note 299).
+SEEN_BOX_PX = 8
+
+
+def _hidden_out(node: Node, reasons: list[str]) -> bool:
+    """Whether a control is out of a person's sight by its ``hiding`` reasons."""
+    out = HIDING_OUT.intersection(reasons)
+    if out != {"text_indent"}:
+        return bool(out)
+    native = node.tag == "button" or (node.tag == "a" and "href" in node.attrs) or \
+        node.role in ("button", "link") or (node.tag == "input" and node.attrs.get(
+            "type", "").lower() in ("button", "submit", "image", "reset"))
+    return not native or min(node.box[2], node.box[3]) < SEEN_BOX_PX
+
+
 def element_kind(node: Node) -> str | None:
     """The spec's element type of an interactive or media node, None if it is neither."""
     tag, attrs = node.tag, node.attrs
@@ -226,7 +243,7 @@ def index_elements(facts: PageFacts, region_of: list[str], hiding: list[list[str
         if not behind and not _interactive(node, inside, node.rid in listed):
             continue
         ancestors = facts.ancestors(node)
-        if HIDING_OUT & set(hiding[node.rid]) or (node.box[2] <= 0 and node.box[3] <= 0):
+        if _hidden_out(node, hiding[node.rid]) or (node.box[2] <= 0 and node.box[3] <= 0):
             continue
         kind = element_kind(node)
         if model is not None and model.role in _TOGGLES and (behind or kind == "button"):
@@ -379,6 +396,12 @@ def _state(node: Node, redact: bool, secret: str | None,
                       if isinstance(said := model.states.get(key), bool)})
         if model.role == "combobox" and model.value is not None and "value" not in state:
             state["value"] = scrub_text(model.value)[0] if redact else model.value
+        # a button its label names shows its value in its own words (a drop-down drawn as a
+        # button: Zabbix's "Time zone" showing "System default: (UTC+00:00) UTC"; note 299)
+        shown = node.text.strip()
+        if model.role == "button" and model.name_source == "label" and shown \
+                and shown != model.name and "value" not in state:
+            state["value"] = scrub_text(shown)[0] if redact else shown
     return state
 
 

@@ -392,7 +392,9 @@ export function personName(el, tag, attrs, role) {
   if (attrs['aria-label'] && attrs['aria-label'].trim()) {
     return [clip(collapse(attrs['aria-label'])), 'aria-label'];
   }
-  const labels = FIELDS.has(tag) ? namingLabels(el, labelsOf(el)) : [];
+  // (a button is labelable too: its labels name it before its own words, which then say the
+  // value it shows, as a drop-down drawn as a button does: HTML-AAM, design note 299)
+  const labels = FIELDS.has(tag) || tag === 'button' ? namingLabels(el, labelsOf(el)) : [];
   if (labels.length) {
     const t = collapse(labels.map((l) => labelWords(l, el)).join(' '));
     if (t) return titledLabel(t, labels) || [clip(t), 'label'];
