@@ -3,7 +3,8 @@ value it shows (HTML-AAM's button name: aria-labelledby, aria-label, its labels,
 contents). Zabbix draws each drop-down of a user's profile as such a button ("Time zone"
 showing "System default: (UTC+00:00) UTC"): main named them by their values
 (``btn_system_default``, an id that moves when the value is changed) and the seventy-first
-held-out set's labelled "Language", "Time zone" and "Theme" were not found. A control whose
+held-out set's labelled "Language", "Time zone" and "Theme" were not found. (The Theme
+button's icon-font glyph beside its value is no word of the value.) A control whose
 words are indented out of its box to show a sprite's icon (its "Collapse sidebar") is a
 control a person sees; main left it out of the semantic view. Issue 31, design note 299.
 Through the extension and the host in Debian Chromium; Chromium's own accessible names (the

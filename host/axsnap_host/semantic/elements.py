@@ -16,6 +16,7 @@ from axsnap_host.pipeline.dom.elements import select_interactive
 from axsnap_host.pipeline.elements.model import ElementFacts, dom_role, element_facts
 from axsnap_host.pipeline.redaction import mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import SecretFields
+from axsnap_host.pipeline.text_clean import clean_text
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.id_words import (
     arrow_word,
@@ -398,7 +399,7 @@ def _state(node: Node, redact: bool, secret: str | None,
             state["value"] = scrub_text(model.value)[0] if redact else model.value
         # a button its label names shows its value in its own words (a drop-down drawn as a
         # button: Zabbix's "Time zone" showing "System default: (UTC+00:00) UTC"; note 299)
-        shown = node.text.strip()
+        shown = clean_text(node.text)  # (an icon font's glyph beside the value is no word)
         if model.role == "button" and model.name_source == "label" and shown \
                 and shown != model.name and "value" not in state:
             state["value"] = scrub_text(shown)[0] if redact else shown
