@@ -110,3 +110,24 @@ test('a walk that stops at its bound reads none of the children it did not reach
   // the listed walk read every one of them
   assert.equal(spans.slice(20).filter((s) => reads.has(s)).length, 480);
 });
+
+test('generated words go before an element\'s content and after all of it, skipped ones unread', () => {
+  // <a>[class ]Tool<span>[(]v2[)]</span><b>!</b>[ »]</a>, the <b> skipped with its boxes
+  const link = node({ nodeType: 1, localName: 'a', id: 0.5 });
+  add(link, node({ nodeType: 3, data: 'Tool' }));
+  const span = add(link, node({ nodeType: 1, localName: 'span', id: 0.5 }));
+  add(span, node({ nodeType: 3, data: 'v2' }));
+  const bold = add(link, node({ nodeType: 1, localName: 'b', id: 0.5 }));
+  add(bold, node({ nodeType: 3, data: '!' }));
+  const boxes = new Map([[link, ['class ', ' »']], [span, [' (', ')']], [bold, ['no', 'never']]]);
+  const asked = [];
+  const generated = (n, which) => {
+    asked.push(n);
+    return (boxes.get(n) || ['', ''])[which === '::before' ? 0 : 1];
+  };
+  const enter = (n) => (n === bold ? SKIP : IN);
+  assert.equal(walkText(link, 200, enter, false, generated), 'class Tool (v2) »');
+  assert.ok(!asked.includes(bold), 'a skipped element\'s boxes were read');
+  // with no reader of generated boxes, the walk is the plain one
+  assert.equal(walkText(link, 200, enter, false), 'Toolv2');
+});

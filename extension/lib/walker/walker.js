@@ -805,23 +805,27 @@ var IN = 1;
 var BREAK = 2;
 var BLANK = /^\s*$/;
 var SPACE = " ";
-function walkText(el, max, enter, between) {
+function walkText(el, max, enter, between, generated = null) {
   const type = el.nodeType;
   if (type === 3) {
     const d = el.data;
     return collapse(BLANK.test(d) ? " " : d);
   }
   if (type !== 1) return "";
-  let s = "";
+  let s = generated ? generated(el, "::before") : "";
   let seen = 1;
   const stack = [];
+  if (generated) {
+    const after2 = generated(el, "::after");
+    if (after2) stack.push(after2);
+  }
   const first = el.firstChild;
   if (first) stack.push(first);
   while (stack.length && s.length <= max && seen < 200) {
     const n = stack.pop();
     seen++;
-    if (n === SPACE) {
-      s += " ";
+    if (typeof n === "string") {
+      s += n;
       continue;
     }
     const t = n.nodeType;
@@ -843,6 +847,11 @@ function walkText(el, max, enter, between) {
     if (how === BREAK) {
       s += " ";
       stack.push(SPACE);
+    }
+    if (generated) {
+      const after2 = generated(n, "::after");
+      if (after2) stack.push(after2);
+      s += generated(n, "::before");
     }
     const kid = n.firstChild;
     if (kid) stack.push(kid);
@@ -1464,12 +1473,18 @@ var UA_SELECTOR = "q";
 var ALL = null;
 var FONT_ONLY_HOSTS = /* @__PURE__ */ new Set(["fonts.googleapis.com"]);
 function mayHavePseudo(el) {
+  return mayMatch(el, "any");
+}
+function mayHaveWordedPseudo(el) {
+  return mayMatch(el, "worded");
+}
+function mayMatch(el, kind) {
   const root = el.getRootNode();
   if (!root || root.nodeType !== 9) return true;
   if (shadowRootOf(el)) return true;
   const parent = el.parentElement;
   if (parent && shadowRootOf(parent)) return true;
-  const set = candidates(root);
+  const set = candidates(root)[kind];
   return set === ALL || set.has(el);
 }
 function shadowRootOf(el) {
@@ -1500,21 +1515,23 @@ function candidates(doc) {
   }
   return set;
 }
+var UNREAD = { any: ALL, worded: ALL };
 function readCandidates(doc) {
-  const selectors = [UA_SELECTOR];
+  const selectors = { any: [UA_SELECTOR], worded: [] };
   try {
-    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return ALL;
-    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return ALL;
+    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return UNREAD;
+    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return UNREAD;
   } catch (e) {
-    return ALL;
+    return UNREAD;
   }
-  let found;
   try {
-    found = doc.querySelectorAll(selectors.join(","));
+    return {
+      any: new Set(doc.querySelectorAll(selectors.any.join(","))),
+      worded: new Set(selectors.worded.length ? doc.querySelectorAll(selectors.worded.join(",")) : [])
+    };
   } catch (e) {
-    return ALL;
+    return UNREAD;
   }
-  return new Set(found);
 }
 function addSheet(sheet, out) {
   let rules;
@@ -1533,10 +1550,14 @@ function addRules(rules, out) {
       if (rule.styleSheet && !addSheet(rule.styleSheet, out)) return false;
     } else if (kind === "CSSStyleRule") {
       const text = rule.selectorText || "";
-      if (PSEUDO.test(text) && givesContent(rule.style)) for (const part2 of splitList(text)) {
-        const sel = withoutPseudo(part2);
-        if (sel === null) return false;
-        if (sel) out.push(sel);
+      if (PSEUDO.test(text) && givesContent(rule.style)) {
+        const worded = mayGiveWords(rule.style);
+        for (const part2 of splitList(text)) {
+          const sel = withoutPseudo(part2);
+          if (sel === null) return false;
+          if (sel) out.any.push(sel);
+          if (sel && worded) out.worded.push(sel);
+        }
       }
       if (rule.cssRules && rule.cssRules.length && PSEUDO.test(rule.cssText)) return false;
     } else if (GROUPS.has(kind)) {
@@ -1552,9 +1573,20 @@ function givesContent(style) {
   const animation = style.getPropertyValue("animation-name");
   return !!(style.getPropertyValue("content") || style.getPropertyValue("all") || animation && animation !== "none");
 }
+var WORD = /[\p{L}\p{N}]/u;
+var URL2 = /url\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)]*)\)/gi;
+var ESCAPE = /\\([0-9a-fA-F]{1,6})\s?|\\(.)/g;
+function mayGiveWords(style) {
+  if (!style) return true;
+  const content = style.getPropertyValue("content");
+  if (!content) return true;
+  if (/\b(?:attr|counters?|var|env)\(/i.test(content)) return true;
+  const strings = content.replace(URL2, "").match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g) || [];
+  return strings.some((q) => WORD.test(q.slice(1, -1).replace(ESCAPE, (all, hex, ch) => hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 1114111)) : ch)));
+}
 function fontsOnly(href) {
   try {
-    return !!href && FONT_ONLY_HOSTS.has(new URL(href).hostname);
+    return !!href && FONT_ONLY_HOSTS.has(new URL2(href).hostname);
   } catch (e) {
     return false;
   }
@@ -1924,14 +1956,19 @@ var SUB = 7;
 var MARK = 8;
 var TITLE = 9;
 var MAX_DEPTH = 60;
-function generatedOps(el, which, ops) {
+function generatedBox(el, which) {
   const ps = pseudoStyle(el, which, contentValueText);
   const text = QUOTES[ps.content] || ps.text;
-  if (!text || ps.display === "none" || ps.visibility === "hidden" || ps.visibility === "collapse") return;
+  if (!text || ps.display === "none" || ps.visibility === "hidden" || ps.visibility === "collapse") return null;
   const block = !(ps.display.startsWith("inline") || ps.display === "contents") || ps.position === "absolute" || ps.position === "fixed" || ps.cssFloat !== "none";
-  if (block) ops.push(GAP);
-  ops.push(TEXT, text, ps.textTransform, false);
-  if (block) ops.push(GAP);
+  return { text, block, transform: ps.textTransform };
+}
+function generatedOps(el, which, ops) {
+  const box = generatedBox(el, which);
+  if (!box) return;
+  if (box.block) ops.push(GAP);
+  ops.push(TEXT, box.text, box.transform, false);
+  if (box.block) ops.push(GAP);
 }
 function nodeOps(n, depth, into) {
   if (n.nodeType === 3) {
@@ -2073,13 +2110,14 @@ var HIDDEN = '[aria-hidden="true"]';
 function wordList(text) {
   return (text || "").toLowerCase().match(/[\p{L}\p{N}]+/gu) || [];
 }
-function saidOnce(el, text, enter) {
+function saidOnce(el, text, enter, generated = null) {
   if (!text || !el.querySelector || !el.querySelector(HIDDEN)) return text;
   const rest = walkText(
     el,
     run.textMax,
     (n, tag) => n.getAttribute("aria-hidden") === "true" ? SKIP2 : enter(n, tag),
-    true
+    true,
+    generated
   );
   const words2 = new Set(wordList(rest));
   if (!words2.size) return text;
@@ -2124,11 +2162,18 @@ function personText(el, own, lig) {
   return text;
 }
 var ligs = null;
+var WORDY = /[\p{L}\p{N}]/u;
+function generatedWords(n, which) {
+  if (!mayHaveWordedPseudo(n)) return "";
+  const box = generatedBox(n, which);
+  if (!box || !WORDY.test(box.text)) return "";
+  return box.block ? ` ${box.text} ` : box.text;
+}
 function personWords(el, own, lig) {
   const outer = ligs;
   ligs = lig;
   try {
-    return walkText(el, run.textMax, own ? ownEnter : plainEnter, true);
+    return walkText(el, run.textMax, own ? ownEnter : plainEnter, true, lig ? generatedWords : null);
   } finally {
     ligs = outer;
   }
@@ -2377,7 +2422,12 @@ function personName(el, tag, attrs, role) {
   if (!FIELDS.has(tag) || tag === "input" && /^(button|submit|reset)$/i.test(el.type)) {
     const lig = [];
     const own = OWN_TEXT_ROLES.has(role);
-    const t = saidOnce(el, personText(el, own, lig), (n, k) => personEnter(n, k, own));
+    const t = saidOnce(
+      el,
+      personText(el, own, lig),
+      (n, k) => personEnter(n, k, own),
+      generatedWords
+    );
     if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
       return [clip(collapse(attrs.title)), "title"];
     }

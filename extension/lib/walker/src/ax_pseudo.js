@@ -29,12 +29,23 @@ const FONT_ONLY_HOSTS = new Set(['fonts.googleapis.com']);
 
 /** Whether `el` may have a ::before or ::after box with content (false: it has none). */
 export function mayHavePseudo(el) {
+  return mayMatch(el, 'any');
+}
+
+/** Whether `el` may have a ::before or ::after box whose content may hold words: a string with
+ * a letter or a digit, attr(), a counter, a variable (false: none has; an icon font's glyph,
+ * an arrow or an empty box is no word). A control's name reads only these (person_name.js). */
+export function mayHaveWordedPseudo(el) {
+  return mayMatch(el, 'worded');
+}
+
+function mayMatch(el, kind) {
   const root = el.getRootNode();
   if (!root || root.nodeType !== 9) return true;  // in a shadow tree: its own sheets
   if (shadowRootOf(el)) return true;  // :host::before
   const parent = el.parentElement;
   if (parent && shadowRootOf(parent)) return true;  // ::slotted(x)::before
-  const set = candidates(root);
+  const set = candidates(root)[kind];
   return set === ALL || set.has(el);
 }
 
@@ -64,25 +75,28 @@ function candidates(doc) {
   return set;
 }
 
+const UNREAD = { any: ALL, worded: ALL };
+
+/** {any, worded}: the elements of `doc` that may have a generated box (mayHavePseudo), and
+ * those whose box may hold words (mayHaveWordedPseudo), each a Set, or ALL. */
 function readCandidates(doc) {
-  const selectors = [UA_SELECTOR];
+  const selectors = { any: [UA_SELECTOR], worded: [] };
   try {
-    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return ALL;
-    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return ALL;
+    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return UNREAD;
+    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return UNREAD;
   } catch (e) {
-    return ALL;
+    return UNREAD;
   }
-  let found;
   try {
-    found = doc.querySelectorAll(selectors.join(','));
+    return { any: new Set(doc.querySelectorAll(selectors.any.join(','))),
+      worded: new Set(selectors.worded.length ? doc.querySelectorAll(selectors.worded.join(',')) : []) };
   } catch (e) {
-    return ALL;  // (one selector the page's engine parses but the stripped form does not)
+    return UNREAD;  // (one selector the page's engine parses but the stripped form does not)
   }
-  return new Set(found);
 }
 
-/** Adds to `out` the element selectors of `sheet`'s rules with ::before/::after; false when
- * the sheet cannot be read in full. */
+/** Adds to `out` ({any, worded}) the element selectors of `sheet`'s rules with
+ * ::before/::after; false when the sheet cannot be read in full. */
 function addSheet(sheet, out) {
   let rules;
   try {
@@ -101,10 +115,14 @@ function addRules(rules, out) {
       if (rule.styleSheet && !addSheet(rule.styleSheet, out)) return false;
     } else if (kind === 'CSSStyleRule') {
       const text = rule.selectorText || '';
-      if (PSEUDO.test(text) && givesContent(rule.style)) for (const part of splitList(text)) {
-        const sel = withoutPseudo(part);
-        if (sel === null) return false;
-        if (sel) out.push(sel);
+      if (PSEUDO.test(text) && givesContent(rule.style)) {
+        const worded = mayGiveWords(rule.style);
+        for (const part of splitList(text)) {
+          const sel = withoutPseudo(part);
+          if (sel === null) return false;
+          if (sel) out.any.push(sel);
+          if (sel && worded) out.worded.push(sel);
+        }
       }
       // nested rules are relative to this one: placed only when none has a pseudo-element
       if (rule.cssRules && rule.cssRules.length && PSEUDO.test(rule.cssText)) return false;
@@ -126,6 +144,24 @@ function givesContent(style) {
   const animation = style.getPropertyValue('animation-name');
   return !!(style.getPropertyValue('content') || style.getPropertyValue('all')
     || (animation && animation !== 'none'));
+}
+
+const WORD = /[\p{L}\p{N}]/u;
+const URL = /url\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)]*)\)/gi;
+const ESCAPE = /\\([0-9a-fA-F]{1,6})\s?|\\(.)/g;
+
+/** Whether a rule that gives content may give words: a string with a letter or a digit once
+ * its escapes are read ("\f005" is an icon font's private-use glyph, no word), or content
+ * the walk cannot read here (attr(), counter(), var(), `all`, an animation). */
+function mayGiveWords(style) {
+  if (!style) return true;
+  const content = style.getPropertyValue('content');
+  if (!content) return true;  // (`all` or an animation gives it)
+  if (/\b(?:attr|counters?|var|env)\(/i.test(content)) return true;
+  // (an image's url holds no words a person reads: 'data:image/svg+xml,<svg width="18"...')
+  const strings = content.replace(URL, '').match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g) || [];
+  return strings.some((q) => WORD.test(q.slice(1, -1).replace(ESCAPE, (all, hex, ch) => (
+    hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)) : ch))));
 }
 
 function fontsOnly(href) {

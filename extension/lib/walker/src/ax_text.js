@@ -88,17 +88,25 @@ const MARK = 8;  // an element with a title: what it adds starts here
 const TITLE = 9;  // title: added when nothing but white space was added since the mark
 const MAX_DEPTH = 60;
 
-/** The ops of `el`'s generated box `which` as layout shows it: none when its own style
- * hides it, set apart when it is a block (or floats, or is placed), text-transform applied. */
-function generatedOps(el, which, ops) {
+/** `el`'s generated box `which` (`::before`, `::after`) as layout shows it: {text, block,
+ * transform}, null when it has no content or its own style hides it; `block` when it is set
+ * apart (a block, a float, a placed box). */
+export function generatedBox(el, which) {
   const ps = pseudoStyle(el, which, contentValueText);
   const text = QUOTES[ps.content] || ps.text;
-  if (!text || ps.display === 'none' || ps.visibility === 'hidden' || ps.visibility === 'collapse') return;
+  if (!text || ps.display === 'none' || ps.visibility === 'hidden' || ps.visibility === 'collapse') return null;
   const block = !(ps.display.startsWith('inline') || ps.display === 'contents')
     || ps.position === 'absolute' || ps.position === 'fixed' || ps.cssFloat !== 'none';
-  if (block) ops.push(GAP);
-  ops.push(TEXT, text, ps.textTransform, false);
-  if (block) ops.push(GAP);
+  return { text, block, transform: ps.textTransform };
+}
+
+/** The ops of `el`'s generated box `which`: text-transform applied, apart when a block. */
+function generatedOps(el, which, ops) {
+  const box = generatedBox(el, which);
+  if (!box) return;
+  if (box.block) ops.push(GAP);
+  ops.push(TEXT, box.text, box.transform, false);
+  if (box.block) ops.push(GAP);
 }
 
 /** The ops of node `n` met `depth` deep, into program `into`. */

@@ -17,12 +17,12 @@ function wordList(text) {
 }
 
 /** The words of control `el`: `text` (its words as the text walk reads them, `enter` deciding
- * how it enters each element), else, where its hidden marks are all said again by its other
- * words, those other words alone. */
-export function saidOnce(el, text, enter) {
+ * how it enters each element and `generated` what a generated box adds), else, where its
+ * hidden marks are all said again by its other words, those other words alone. */
+export function saidOnce(el, text, enter, generated = null) {
   if (!text || !el.querySelector || !el.querySelector(HIDDEN)) return text;
   const rest = walkText(el, run.textMax,
-    (n, tag) => (n.getAttribute('aria-hidden') === 'true' ? SKIP : enter(n, tag)), true);
+    (n, tag) => (n.getAttribute('aria-hidden') === 'true' ? SKIP : enter(n, tag)), true, generated);
   const words = new Set(wordList(rest));
   if (!words.size) return text;
   for (const mark of el.querySelectorAll(HIDDEN)) {

@@ -18,7 +18,9 @@ export function ownText(el) {
 // than `max` characters or has taken 200 steps (`el`, each node below it and each space
 // between). `enter(n, tag)` decides each element below `el`: SKIP leaves it out, BREAK reads
 // it with a space before and after (a block, a control), IN reads it inline. `between`: a
-// space also between two adjacent element siblings.
+// space also between two adjacent element siblings. `generated(n, which)`, when given: the
+// words `n`'s generated box `which` ('::before', '::after') adds, read for `el` and each
+// element entered.
 // The nodes are taken one sibling at a time (a node's next sibling is asked when the walk
 // leaves it): a walk that stops early never reads the nodes it did not reach (issue 33,
 // design note 149: a bound list of children used to be read in full at each level, each
@@ -32,19 +34,21 @@ export const BREAK = 2;
 const BLANK = /^\s*$/;
 const SPACE = ' ';
 
-export function walkText(el, max, enter, between) {
+export function walkText(el, max, enter, between, generated = null) {
   const type = el.nodeType;
   if (type === 3) { const d = el.data; return collapse(BLANK.test(d) ? ' ' : d); }
   if (type !== 1) return '';
-  let s = '';
+  let s = generated ? generated(el, '::before') : '';
   let seen = 1;
+  // (a string on the stack is text written where it is met: a space, a generated ::after)
   const stack = [];
+  if (generated) { const after = generated(el, '::after'); if (after) stack.push(after); }
   const first = el.firstChild;
   if (first) stack.push(first);
   while (stack.length && s.length <= max && seen < 200) {
     const n = stack.pop();
     seen++;
-    if (n === SPACE) { s += ' '; continue; }
+    if (typeof n === 'string') { s += n; continue; }
     const t = n.nodeType;
     // what follows it and its subtree: its next sibling (after a space between two elements)
     const next = n.nextSibling;
@@ -61,6 +65,11 @@ export function walkText(el, max, enter, between) {
     const how = enter(n, tag);
     if (how === SKIP) continue;
     if (how === BREAK) { s += ' '; stack.push(SPACE); }
+    if (generated) {
+      const after = generated(n, '::after');
+      if (after) stack.push(after);
+      s += generated(n, '::before');
+    }
     const kid = n.firstChild;
     if (kid) stack.push(kid);
   }
