@@ -392,7 +392,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.column_heads >= 4 and f.action_rows >= 5 and not mailbox and f.long_blocks < 3
          and itemized and not cart and f.charts == 0 and f.widgets < 3)
     fire_record_table(fire, f, shop)  # (a table of records, nothing else asked, however short)
-    fire("email_inbox", "stats:rows with checkboxes", 0.35, mailbox)
+    fire("email_inbox", "stats:rows with checkboxes", 0.35, mailbox and ticked_rows(f))
     fire("email_inbox", "stats:rows with checkboxes, no word of mail", 0.15,
          ticked_rows(f) and not mailbox)
     fire("list", "stats:rows with checkboxes, no word of mail (a table of records)", 0.25,

@@ -17,6 +17,7 @@ from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.record_tables import long_records
 
 SENDERS_SIGNAL = "stats:4+ lines each naming a sender and address (a list of mail)"
+HEADS_SIGNAL = "table:heads naming a sender and a subject, no query (a list of mail)"
 # A sender as a mail shows it: a name and the address in angle brackets ("Plot 12 <p@x.org>").
 _SENDER = re.compile(r"<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>")
 
@@ -34,13 +35,16 @@ def listed_senders(f: Features) -> bool:
 def fire_mail_client(fire: Callable[[str, str, float, bool], None], f: Features,
                      written: bool) -> bool:
     """Fires a mail client's signals: compose beside reply or forward controls with no message
-    being written, or messages listed by their senders. Whether either holds (the prose beside
-    them is the open message, no article)."""
+    being written, messages listed by their senders, or a table headed by a mail's sender and
+    subject with no query held (a search's found mails are its results: search_pages.py).
+    Whether any holds (the prose beside them is the open message, no article)."""
     client = f.compose >= 1 and f.reply >= 1 and not ((f.to_subject and f.textareas) or written)
     fire("email_inbox", "app:compose with reply or forward (a mail client)", 0.5, client)
     listed = listed_senders(f) and not client
     fire("email_inbox", SENDERS_SIGNAL, 0.5, listed)
-    return client or listed
+    headed = headed_mail(f) and not (client or listed)
+    fire("email_inbox", HEADS_SIGNAL, 0.5, headed)
+    return client or listed or headed
 
 
 # Words of a mailbox that say nothing of mail alone: comments, reviews and posts held for
@@ -60,9 +64,16 @@ def is_mailbox(f: Features) -> bool:
     "Spam" or "Archive" alone is no word of mail: comments, reviews and posts held for
     moderation are marked spam too (a blog's comments beside "Pending | Approved | Spam |
     Trash"), review requests and records are archived; a mailbox names its other folders or
-    its unread beside it (notes 233, 289)."""
+    its unread beside it (notes 233, 289). Or a table headed by a mail's sender and subject,
+    no query held (note 302): a mail catcher's rows, no table of records."""
     words = [w for w in keyword_hits("email_inbox", f.text) if w not in _NOT_MAIL_ALONE]
-    return ticked_rows(f) and bool(f.compose or words)
+    return (ticked_rows(f) and bool(f.compose or words)) or headed_mail(f)
+
+
+def headed_mail(f: Features) -> bool:
+    """A table headed by a mail's sender and its subject (mail_heads.py), no query held (a
+    search's found mails are its results) and no mail being written."""
+    return f.mail_heads and f.queries == 0 and not f.to_subject
 
 
 def fire_writing(fire: Callable[[str, str, float, bool], None], f: Features, contact: bool,

@@ -26,6 +26,7 @@ from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.foot_forms import login_depth
 from axsnap_host.semantic.keywords import PAY_BY, TO_CHECKOUT
+from axsnap_host.semantic.mail_heads import names_sender_and_subject
 from axsnap_host.semantic.page_tally import above_heading, own_heading, whole_page
 from axsnap_host.semantic.page_words import in_a_menu
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
@@ -95,6 +96,7 @@ class Features:
     widgets: int = 0
     action_rows: int = 0
     column_heads: int = 0  # the most named <th>s in one table row (the walker's tally)
+    mail_heads: bool = False  # a table's heads name a mail's sender and subject (mail_heads.py)
     heading_cards: int = 0  # headings of alike cards, 4+ siblings (the walker's tally)
     prose_run: int = 0  # the most long paragraphs under one parent (the walker's tally)
     prose_sections: int = 0  # unlinked headings each over prose of its own (the walker's tally)
@@ -298,6 +300,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.list_items += 1
             f.linked_items += any(facts.nodes[c].tag == "a" for c in node.children)
         f.tables += tag == "table"
+        f.mail_heads = f.mail_heads or ((tag == "tr" or node.role == "row")
+                                        and names_sender_and_subject(node, facts))
         f.rows += tag == "tr"
         f.articles += tag == "article"
         # a chart: a canvas or svg the size of a figure, out of the chrome and of links and

@@ -32,12 +32,12 @@ TABLE_WEIGHT = 0.45
 def record_table(f: Features) -> bool:
     """Four named columns or more over three rows or more (and the heading row), no field
     asked but the site's search and newsletter boxes, no query, no long text, no chart or
-    figures, no dashboard's title."""
+    figures, no dashboard's title, no mail's sender and subject heading it (a mailbox)."""
     asked = (f.text_inputs - f.search_named - f.newsletter_fields - f.locked_fields
              + f.passwords + f.textareas + f.selects + f.card_fields)
     return (f.column_heads >= 4 and one_table_rows(f) >= 4 and asked <= 0 and f.queries == 0
             and f.long_blocks < 3 and f.charts == 0 and f.widgets < 3 and f.metrics < 4
-            and f.figure_tiles < 3 and f.row_checkboxes < 4
+            and f.figure_tiles < 3 and f.row_checkboxes < 4 and not f.mail_heads
             and not title_hits("dashboard", f.title))
 
 
