@@ -1473,19 +1473,21 @@ var UA_SELECTOR = "q";
 var ALL = null;
 var FONT_ONLY_HOSTS = /* @__PURE__ */ new Set(["fonts.googleapis.com"]);
 function mayHavePseudo(el) {
-  return mayMatch(el, "any");
-}
-function mayHaveWordedPseudo(el) {
-  return mayMatch(el, "worded");
-}
-function mayMatch(el, kind) {
   const root = el.getRootNode();
   if (!root || root.nodeType !== 9) return true;
   if (shadowRootOf(el)) return true;
   const parent = el.parentElement;
   if (parent && shadowRootOf(parent)) return true;
-  const set = candidates(root)[kind];
+  const set = candidates(root).any;
   return set === ALL || set.has(el);
+}
+function wordedPseudo(el) {
+  const root = el.getRootNode();
+  if (!root || root.nodeType !== 9 || shadowRootOf(el)) return null;
+  const parent = el.parentElement;
+  if (parent && shadowRootOf(parent)) return null;
+  const set = candidates(root).worded;
+  return set === ALL ? null : set.has(el);
 }
 function shadowRootOf(el) {
   const tag = el.localName;
@@ -2163,17 +2165,20 @@ function personText(el, own, lig) {
 }
 var ligs = null;
 var WORDY = /[\p{L}\p{N}]/u;
-function generatedWords(n, which) {
-  if (!mayHaveWordedPseudo(n)) return "";
-  const box = generatedBox(n, which);
-  if (!box || !WORDY.test(box.text)) return "";
-  return box.block ? ` ${box.text} ` : box.text;
+function generatedWordsOf(control) {
+  return (n, which) => {
+    const may = wordedPseudo(n);
+    if (may === false || may === null && n !== control) return "";
+    const box = generatedBox(n, which);
+    if (!box || !WORDY.test(box.text)) return "";
+    return box.block ? ` ${box.text} ` : box.text;
+  };
 }
 function personWords(el, own, lig) {
   const outer = ligs;
   ligs = lig;
   try {
-    return walkText(el, run.textMax, own ? ownEnter : plainEnter, true, lig ? generatedWords : null);
+    return walkText(el, run.textMax, own ? ownEnter : plainEnter, true, lig ? generatedWordsOf(el) : null);
   } finally {
     ligs = outer;
   }
@@ -2426,7 +2431,7 @@ function personName(el, tag, attrs, role) {
       el,
       personText(el, own, lig),
       (n, k) => personEnter(n, k, own),
-      generatedWords
+      generatedWordsOf(el)
     );
     if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
       return [clip(collapse(attrs.title)), "title"];

@@ -29,24 +29,26 @@ const FONT_ONLY_HOSTS = new Set(['fonts.googleapis.com']);
 
 /** Whether `el` may have a ::before or ::after box with content (false: it has none). */
 export function mayHavePseudo(el) {
-  return mayMatch(el, 'any');
-}
-
-/** Whether `el` may have a ::before or ::after box whose content may hold words: a string with
- * a letter or a digit, attr(), a counter, a variable (false: none has; an icon font's glyph,
- * an arrow or an empty box is no word). A control's name reads only these (person_name.js). */
-export function mayHaveWordedPseudo(el) {
-  return mayMatch(el, 'worded');
-}
-
-function mayMatch(el, kind) {
   const root = el.getRootNode();
   if (!root || root.nodeType !== 9) return true;  // in a shadow tree: its own sheets
   if (shadowRootOf(el)) return true;  // :host::before
   const parent = el.parentElement;
   if (parent && shadowRootOf(parent)) return true;  // ::slotted(x)::before
-  const set = candidates(root)[kind];
+  const set = candidates(root).any;
   return set === ALL || set.has(el);
+}
+
+/** Whether `el` may have a ::before or ::after box whose content may hold words (a string
+ * with a letter or a digit, attr(), a counter, a variable): true when a rule giving words may
+ * match it, false when none can (an icon font's glyph, an arrow or an empty box is no word),
+ * null when the walk cannot tell (a sheet it cannot read, a shadow tree). */
+export function wordedPseudo(el) {
+  const root = el.getRootNode();
+  if (!root || root.nodeType !== 9 || shadowRootOf(el)) return null;
+  const parent = el.parentElement;
+  if (parent && shadowRootOf(parent)) return null;
+  const set = candidates(root).worded;
+  return set === ALL ? null : set.has(el);
 }
 
 /** `el`'s author shadow root (tree.js shadowOf), asked once a walk: the rows pass asks it of
@@ -78,7 +80,7 @@ function candidates(doc) {
 const UNREAD = { any: ALL, worded: ALL };
 
 /** {any, worded}: the elements of `doc` that may have a generated box (mayHavePseudo), and
- * those whose box may hold words (mayHaveWordedPseudo), each a Set, or ALL. */
+ * those whose box may hold words (wordedPseudo), each a Set, or ALL. */
 function readCandidates(doc) {
   const selectors = { any: [UA_SELECTOR], worded: [] };
   try {

@@ -5,7 +5,7 @@ import { saidOnce } from './said_once.js';
 import { CONTROL_TAGS, FIELDS, INLINE, LABEL_SKIP, TYPED_FIELD } from './tags.js';
 import { BREAK, IN, SKIP, iconHint, walkText } from './text.js';
 import { generatedBox } from './ax_text.js';
-import { mayHaveWordedPseudo } from './ax_pseudo.js';
+import { wordedPseudo } from './ax_pseudo.js';
 
 const ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
 export const OWN_TEXT_ROLES = new Set(['radio', 'checkbox', 'option', 'treeitem', 'menuitem',
@@ -47,21 +47,26 @@ let ligs = null;
 // (pdoc's `.class::before {content: "class "}`: the link "class Tool"). Only text with a letter
 // or a digit: an icon font's glyph (a private-use character), a bullet or an arrow drawn that
 // way is a picture, no word a person reads. Read for a control's own words, not for the
-// words around it (context, rows), which read no style of a pseudo-element; asked only of
-// the elements a rule giving words may match (ax_pseudo.js), else of every one.
+// words around it (context, rows), which read no style of a pseudo-element. The style is asked
+// only of elements a rule giving words may match (ax_pseudo.js); where the walk cannot tell
+// (a sheet of another origin, a shadow tree), of the control's own boxes alone, not of every
+// element inside it (design note 301: asking them all cost rust-wrapping's walk a fifth).
 const WORDY = /[\p{L}\p{N}]/u;
-function generatedWords(n, which) {
-  if (!mayHaveWordedPseudo(n)) return '';  // (no rule can give it words: no style asked)
-  const box = generatedBox(n, which);
-  if (!box || !WORDY.test(box.text)) return '';
-  return box.block ? ` ${box.text} ` : box.text;
+function generatedWordsOf(control) {
+  return (n, which) => {
+    const may = wordedPseudo(n);
+    if (may === false || (may === null && n !== control)) return '';
+    const box = generatedBox(n, which);
+    if (!box || !WORDY.test(box.text)) return '';
+    return box.block ? ` ${box.text} ` : box.text;
+  };
 }
 
 function personWords(el, own, lig) {
   const outer = ligs;
   ligs = lig;
   try {
-    return walkText(el, run.textMax, own ? ownEnter : plainEnter, true, lig ? generatedWords : null);
+    return walkText(el, run.textMax, own ? ownEnter : plainEnter, true, lig ? generatedWordsOf(el) : null);
   } finally {
     ligs = outer;
   }
@@ -424,7 +429,7 @@ export function personName(el, tag, attrs, role) {
     const lig = [];
     const own = OWN_TEXT_ROLES.has(role);  // (a mark its other words say again, once: note 250)
     const t = saidOnce(el, personText(el, own, lig), (n, k) => personEnter(n, k, own),
-      generatedWords);
+      generatedWordsOf(el));
     // a symbol ("¶", "×") with a title: the title says what it is ("Permalink to this headline")
     if (t && !/[\p{L}\p{N}]/u.test(t) && attrs.title && attrs.title.trim()) {
       return [clip(collapse(attrs.title)), 'title'];
