@@ -6,9 +6,9 @@ and "class Loan" were not found. A button whose only words are ``content: attr(d
 is named by them. A generated box with no letter or digit (an icon font's private-use glyph,
 an arrow) is a picture, no word; one its own style hides is not read. Issue 31 (element
 model), design note 301. Where the page's style sheets cannot be read (another origin's),
-only the control's own boxes are read: asking every element inside every control cost the
-walk a fifth. Through the extension and the host in Debian Chromium; Chromium's
-AX tree (a SnapshotV1 read) agrees on the worded ones."""
+only the control's own boxes are read: two styles a control, whatever it holds. Through the
+extension and the host in Debian Chromium; Chromium's AX tree (a SnapshotV1 read) agrees on
+the worded ones."""
 
 from __future__ import annotations
 

@@ -2130,6 +2130,18 @@ function saidOnce(el, text, enter, generated = null) {
   return collapse(rest);
 }
 
+// src/generated_words.js
+var WORDY = /[\p{L}\p{N}]/u;
+function generatedWordsOf(control) {
+  return (n, which) => {
+    const may = wordedPseudo(n);
+    if (may === false || may === null && n !== control) return "";
+    const box = generatedBox(n, which);
+    if (!box || !WORDY.test(box.text)) return "";
+    return box.block ? ` ${box.text} ` : box.text;
+  };
+}
+
 // src/person_name.js
 var ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
 var OWN_TEXT_ROLES = /* @__PURE__ */ new Set([
@@ -2164,16 +2176,6 @@ function personText(el, own, lig) {
   return text;
 }
 var ligs = null;
-var WORDY = /[\p{L}\p{N}]/u;
-function generatedWordsOf(control) {
-  return (n, which) => {
-    const may = wordedPseudo(n);
-    if (may === false || may === null && n !== control) return "";
-    const box = generatedBox(n, which);
-    if (!box || !WORDY.test(box.text)) return "";
-    return box.block ? ` ${box.text} ` : box.text;
-  };
-}
 function personWords(el, own, lig) {
   const outer = ligs;
   ligs = lig;

@@ -4,8 +4,7 @@ import { clip, collapse, run, shownStyle } from './run.js';
 import { saidOnce } from './said_once.js';
 import { CONTROL_TAGS, FIELDS, INLINE, LABEL_SKIP, TYPED_FIELD } from './tags.js';
 import { BREAK, IN, SKIP, iconHint, walkText } from './text.js';
-import { generatedBox } from './ax_text.js';
-import { wordedPseudo } from './ax_pseudo.js';
+import { generatedWordsOf } from './generated_words.js';
 
 const ICON_FONT = /(?:^|\s)(?:material-icons|material-symbols|material-icons-\w+|material-symbols-\w+|mi|icon-font)(?:\s|$)/;
 export const OWN_TEXT_ROLES = new Set(['radio', 'checkbox', 'option', 'treeitem', 'menuitem',
@@ -42,25 +41,6 @@ export function personText(el, own, lig) {
 
 // The ligatures the name's walk on hand finds go to `ligs` when its caller keeps them.
 let ligs = null;
-
-// Words CSS generated content adds to a control's own name, as Chromium's names read it
-// (pdoc's `.class::before {content: "class "}`: the link "class Tool"). Only text with a letter
-// or a digit: an icon font's glyph (a private-use character), a bullet or an arrow drawn that
-// way is a picture, no word a person reads. Read for a control's own words, not for the
-// words around it (context, rows), which read no style of a pseudo-element. The style is asked
-// only of elements a rule giving words may match (ax_pseudo.js); where the walk cannot tell
-// (a sheet of another origin, a shadow tree), of the control's own boxes alone, not of every
-// element inside it (design note 301: asking them all cost rust-wrapping's walk a fifth).
-const WORDY = /[\p{L}\p{N}]/u;
-function generatedWordsOf(control) {
-  return (n, which) => {
-    const may = wordedPseudo(n);
-    if (may === false || (may === null && n !== control)) return '';
-    const box = generatedBox(n, which);
-    if (!box || !WORDY.test(box.text)) return '';
-    return box.block ? ` ${box.text} ` : box.text;
-  };
-}
 
 function personWords(el, own, lig) {
   const outer = ligs;
