@@ -30,9 +30,10 @@ from sets import CORPUS, read_sets
 _UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
           "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
           "seventeenth", "eighteenth", "nineteenth"]
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
 _TENTHS = {"twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
-           "seventieth": 70}
+           "seventieth": 70, "eightieth": 80, "ninetieth": 90}
 _SCORED = re.compile(r"The ([a-z]+(?:-[a-z]+)?) held-out set \((\d+) pages[^)]*\) was scored "
                      r"once(?: on [0-9-]+)? \(page type (\d+)/(\d+) from the default read")
 _REMOVED = re.compile(r"Of the ([a-z]+(?:-[a-z]+)?) held-out set, (\d+) pages were removed "
