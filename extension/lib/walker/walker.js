@@ -3728,6 +3728,7 @@ var OWN_NAME_ATTRS = Object.freeze(["id", "data-testid", "data-test", "data-cy",
 var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "thin", "duotone", "sharp", "outlined", "outline", "round", "rounded", "filled", "fill", "line", "lg", "xs", "sm", "md", "xl", "xxl", "fw", "spin", "pulse", "border", "inverse", "stack", "flip", "inline", "svg", "shape", "wrapper", "container", "box", "wrap", "holder", "only", "btn", "button", "item", "primary", "secondary", "default", "plain", "flat", "ghost", "white", "muted", "size", "small", "large", "big", "medium", "icon", "icons", "ico", "js", "el", "col", "row", "flex", "mr", "ml", "mt", "mb", "mx", "my", "pr", "pl", "pt", "pb", "px", "py", "text", "bg", "float", "pull", "clearfix", "align", "justify", "self", "block", "auto", "full", "relative", "absolute", "fixed", "ui", "component", "control", "nav", "fa", "fas", "far", "fal", "fad", "fab", "bi", "glyphicon", "ion", "ionicons", "mdi", "ti", "tabler", "la", "las", "lar", "lab", "bx", "bxs", "bxl", "feather", "fe", "lucide", "ri", "uil", "zmdi", "typcn", "lni", "ph", "octicon", "iconoir", "flaticon", "icofont", "cil", "cib", "gg", "oi", "wi", "isax", "heroicon", "material"]);
 var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
 var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
+var OTHER_SECRET_WORDS = Object.freeze(["token", "passphrase", "pass phrase", "otp", "totp", "one time", "2fa", "two factor", "verification code", "security code", "api key", "apikey", "secret key", "private key", "recovery code"]);
 
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
@@ -4964,12 +4965,24 @@ function describedItems(shown, chrome2, limit) {
 
 // src/tally_passwords.js
 var CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
+var OTHER_SECRET = new RegExp(`(?<![\\p{L}\\p{N}])(?:${OTHER_SECRET_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}\\p{N}])`, "u");
+function otherSecret(el) {
+  if (el.readOnly || el.disabled) return true;
+  const names = [...el.labels || []].map((l) => l.textContent).concat([
+    el.getAttribute("placeholder"),
+    el.getAttribute("aria-label"),
+    el.name,
+    el.id,
+    el.getAttribute("autocomplete")
+  ]).join(" ");
+  return OTHER_SECRET.test(names.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase().replace(/[-_]/g, " "));
+}
 function lonePasswords(fillable, limit) {
   const byForm = /* @__PURE__ */ new Map();
   let n = 0;
   for (const el of document.querySelectorAll("input[type=password]")) {
     if (++n > limit) break;
-    if (CARD.test(`${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`) || !fillable(el)) continue;
+    if (CARD.test(`${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`) || !fillable(el) || otherSecret(el)) continue;
     const form = el.closest("form");
     byForm.set(form, [...byForm.get(form) || [], el]);
   }
@@ -5271,7 +5284,7 @@ function pageTally() {
     else if (tag === "select") t.selects++;
     else if (type === "password") {
       const named3 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
-      if (!CARD2.test(named3)) t.passwords++;
+      if (!CARD2.test(named3) && !otherSecret(el)) t.passwords++;
       const said2 = [...el.labels || []].map((l) => l.textContent).concat([
         labelAboveText(el),
         el.getAttribute("aria-label"),

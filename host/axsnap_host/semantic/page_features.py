@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from axsnap_host.models.field_secrets import names_other_secret
 from axsnap_host.semantic.account_forms import (
     CARD,
     CONFIRM,
@@ -209,6 +210,11 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         name = field_words(el)
         if kind == "password_input" and CARD.search(name):
             f.card_fields += 1
+        elif kind == "password_input" and (names_other_secret(name) or _locked(node)):
+            # (a key's passphrase, a one-time code, a token: a field asked, no password of the
+            # account; a read-only one asks nothing: models/field_secrets.py, note 303)
+            f.text_inputs += 1
+            f.locked_fields += _locked(node)
         elif kind == "password_input":
             f.passwords += 1
             f.confirm = f.confirm or bool(CONFIRM.search(_shown_or_named(el, name)))
@@ -229,8 +235,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.queries += searchy and holds_query(el, echoed)
             f.text_inputs += not searchy
             f.filled += not searchy and _holds_value(node.value or "", el)
-            f.locked_fields += not searchy and bool(
-                node.disabled or "disabled" in node.attrs or "readonly" in node.attrs)
+            f.locked_fields += not searchy and _locked(node)
             f.account_fields += not searchy and bool(
                 node.attrs.get("type") == "email"
                 or node.attrs.get("autocomplete", "").lower() in ("username", "email", "tel")
@@ -368,6 +373,11 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     f.text = " \n ".join(w for w in words if w).lower()
     f.said = " \n ".join(w for w in unlinked if w).lower()
     return f
+
+
+def _locked(node: Node) -> bool:
+    """A field a person cannot change (disabled, read-only): it asks nothing."""
+    return bool(node.disabled or "disabled" in node.attrs or "readonly" in node.attrs)
 
 
 def _in_page(link: Node) -> bool:

@@ -16,7 +16,7 @@ import { postCounts } from './tally_posts.js';
 import { datedHeadlines, datedUnder } from './tally_dated.js';
 import { linkedItems } from './tally_items.js';
 import { describedItems } from './tally_described.js';
-import { lonePasswords } from './tally_passwords.js';
+import { lonePasswords, otherSecret } from './tally_passwords.js';
 import { ownHeading } from './tally_lead.js';
 import { brRuns } from './tally_runs.js';
 import { periodGraphs } from './tally_graphs.js';
@@ -140,7 +140,7 @@ export function pageTally() {
     else if (tag === 'select') t.selects++;
     else if (type === 'password') {
       const named = `${el.name} ${el.id} ${el.getAttribute('autocomplete') || ''}`;
-      if (!CARD.test(named)) t.passwords++;
+      if (!CARD.test(named) && !otherSecret(el)) t.passwords++;  // (note 303)
       // The current password asked for, wherever it is (a password change below the first screen
       // is no sign-up's), by its words, a label above it or a camelCase id ("currentPassword").
       const said = [...(el.labels || [])].map((l) => l.textContent).concat([labelAboveText(el),

@@ -5,7 +5,26 @@
 // And where the first of them is drawn (its page y): a sign-in box a person reaches only
 // after screens of the page's own matter (a forum's board list) is the site's (note 155).
 
+import { OTHER_SECRET_WORDS } from './generated_contract.js';
+
 const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
+// A secret typed into a password box that is no password of the account: a key's passphrase,
+// a one-time code, a token, an API key (models/field_secrets.py, design note 303).
+const OTHER_SECRET = new RegExp(`(?<![\\p{L}\\p{N}])(?:${OTHER_SECRET_WORDS
+  .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+
+/** Whether password box `el` holds no password of the account: a secret its names call
+ * another (OTHER_SECRET_WORDS: its label, placeholder, aria-label, name, id, autocomplete;
+ * "-" and "_" read as spaces, camel case split), or one a person cannot change (read-only,
+ * disabled: a token the page shows once made). */
+export function otherSecret(el) {
+  if (el.readOnly || el.disabled) return true;
+  const names = [...(el.labels || [])].map((l) => l.textContent).concat([
+    el.getAttribute('placeholder'), el.getAttribute('aria-label'), el.name, el.id,
+    el.getAttribute('autocomplete')]).join(' ');
+  return OTHER_SECRET.test(names.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase()
+    .replace(/[-_]/g, ' '));
+}
 
 /** { login_forms: how many forms hold exactly one password field (`fillable`: one a person can
  * fill), login_top: the page y of the highest such field, or null } */
@@ -14,7 +33,8 @@ export function lonePasswords(fillable, limit) {
   let n = 0;
   for (const el of document.querySelectorAll('input[type=password]')) {
     if (++n > limit) break;
-    if (CARD.test(`${el.name} ${el.id} ${el.getAttribute('autocomplete') || ''}`) || !fillable(el)) continue;
+    if (CARD.test(`${el.name} ${el.id} ${el.getAttribute('autocomplete') || ''}`) || !fillable(el)
+      || otherSecret(el)) continue;
     const form = el.closest('form');
     byForm.set(form, [...(byForm.get(form) || []), el]);
   }
