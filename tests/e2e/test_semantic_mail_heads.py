@@ -23,6 +23,7 @@ def test_a_table_headed_from_and_subject_is_a_mailbox(browser: Browser, pages_ur
 
 def test_the_same_table_under_a_query_is_the_searchs_results(
         browser: Browser, pages_url: str) -> None:
-    for result in both_reads(browser, pages_url + "understanding/mail_catcher_searched.html"):
+    page = pages_url + "understanding/mail_catcher_inbox.html?q=regatta"
+    for result in both_reads(browser, page):
         assert result.page["type"] == "search_results", (result.page["type"], fired(result))
         assert HEADS_SIGNAL not in fired(result), fired(result)
