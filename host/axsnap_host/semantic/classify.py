@@ -279,10 +279,10 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("settings", "form:several selects", 0.2, f.selects >= 2 and not f.card_fields)
     # (an app's top-bar search beside a side menu or a form with a message box is the app's)
     # (a search home's box is empty: one holding a query shows what was searched for; a select
-    # beside it asks a choice, a form's; a table naming four columns shows records: note 262)
+    # beside it asks a choice; four named columns or five alike rows show records: notes 262, 304)
     fire("search_engine", "form:a search box and little else", 0.45,
          f.search_inputs >= 1 and f.queries == 0 and f.result_blocks < 3 and f.long_blocks == 0
-         and f.selects == 0 and f.rows < 5 and f.div_rows < 8 and f.heading_cards < 4
+         and f.selects == 0 and f.rows < 5 and f.div_rows < 5 and f.heading_cards < 4
          and f.column_heads < 4
          and not f.sidebar and f.list_items < 15 and inputs + f.textareas <= 1
          and f.page_screens < 1.6)
