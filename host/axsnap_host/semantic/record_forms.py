@@ -74,8 +74,12 @@ _CREATES = re.compile(
     r"^(?:(?:add|create)(?: an?)?(?: new)?|(?:book|reserve) an?|new|neue[rns]?|nouvel(?:le)?|"
     r"nouveau|ajouter(?: une?)?|créer(?: une?)?|nuev[oa]|crear|añadir|agregar|thêm(?: mới)?|"
     r"tạo(?: mới)?|新建|添加|创建|新規)"
-    r"(?![a-z])\s*:?\s*(?P<a>[^\n]{2,40})$"
+    r"(?![a-z])\s*:?\s*(?P<a>[^\n]{2,80})$"
     r"|^(?P<b>[^\n]{2,40}?)\s*(?:anlegen|erstellen|hinzufügen|を追加|の作成|を作成|の新規作成|の追加)$")
+# Where the thing made ends and what it goes to begins ("channel to network marshfield of
+# user marta": a channel; note 305).
+_WHERE = re.compile(r"\s+(?:to|of|for|in|into|on|under|at|from|zu|für|pour|à|dans|para)\s+")
+THING_WORDS = 40  # the characters of a thing made, what it goes to left out
 # Made new, these are no record's: a sign-up, a reset, a mail, a newsletter's subscription.
 _NO_RECORD = re.compile(
     r"regist|sign.?up|member|message|mail|newsletter|subscri|nachricht|courriel|mensaje|"
@@ -87,8 +91,11 @@ def makes_a_record(f: Features) -> bool:
     made, a thing that is neither the account's own nor a message."""
     for words in (f.own_heading, *_TITLE_PARTS.split(f.title)):
         m = _CREATES.match(words.strip())
-        thing = (m.group("a") or m.group("b") or "") if m else ""
-        if thing and not _ACCOUNT.search(thing) and not _NO_RECORD.search(thing):
+        thing = _WHERE.split(m.group("a") or m.group("b") or "")[0] if m else ""
+        # (the account's own thing opens it, "profile", "user", "my ...": a printer's profile
+        # is a printer's record)
+        if thing and len(thing) <= THING_WORDS and not _ACCOUNT.match(thing) \
+                and not _NO_RECORD.search(thing):
             return True
     return False
 
