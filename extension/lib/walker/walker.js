@@ -1576,19 +1576,19 @@ function givesContent(style) {
   return !!(style.getPropertyValue("content") || style.getPropertyValue("all") || animation && animation !== "none");
 }
 var WORD = /[\p{L}\p{N}]/u;
-var URL2 = /url\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)]*)\)/gi;
+var CSS_URL = /url\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)]*)\)/gi;
 var ESCAPE = /\\([0-9a-fA-F]{1,6})\s?|\\(.)/g;
 function mayGiveWords(style) {
   if (!style) return true;
   const content = style.getPropertyValue("content");
   if (!content) return true;
   if (/\b(?:attr|counters?|var|env)\(/i.test(content)) return true;
-  const strings = content.replace(URL2, "").match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g) || [];
+  const strings = content.replace(CSS_URL, "").match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g) || [];
   return strings.some((q) => WORD.test(q.slice(1, -1).replace(ESCAPE, (all, hex, ch) => hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 1114111)) : ch)));
 }
 function fontsOnly(href) {
   try {
-    return !!href && FONT_ONLY_HOSTS.has(new URL2(href).hostname);
+    return !!href && FONT_ONLY_HOSTS.has(new URL(href).hostname);
   } catch (e) {
     return false;
   }

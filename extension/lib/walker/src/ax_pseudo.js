@@ -149,7 +149,7 @@ function givesContent(style) {
 }
 
 const WORD = /[\p{L}\p{N}]/u;
-const URL = /url\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)]*)\)/gi;
+const CSS_URL = /url\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)]*)\)/gi;
 const ESCAPE = /\\([0-9a-fA-F]{1,6})\s?|\\(.)/g;
 
 /** Whether a rule that gives content may give words: a string with a letter or a digit once
@@ -161,7 +161,7 @@ function mayGiveWords(style) {
   if (!content) return true;  // (`all` or an animation gives it)
   if (/\b(?:attr|counters?|var|env)\(/i.test(content)) return true;
   // (an image's url holds no words a person reads: 'data:image/svg+xml,<svg width="18"...')
-  const strings = content.replace(URL, '').match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g) || [];
+  const strings = content.replace(CSS_URL, '').match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g) || [];
   return strings.some((q) => WORD.test(q.slice(1, -1).replace(ESCAPE, (all, hex, ch) => (
     hex ? String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)) : ch))));
 }
