@@ -92,12 +92,18 @@ def makes_a_record(f: Features) -> bool:
     for words in (f.own_heading, *_TITLE_PARTS.split(f.title)):
         m = _CREATES.match(words.strip())
         thing = _WHERE.split(m.group("a") or m.group("b") or "")[0] if m else ""
-        # (the account's own thing opens it, "profile", "user", "my ...": a printer's profile
-        # is a printer's record)
-        if thing and len(thing) <= THING_WORDS and not _ACCOUNT.match(thing) \
+        # (the account's own thing opens it, "profile", "user", "my ...", or is its first
+        # word, "Benutzerkonto": a printer's profile is a printer's record)
+        if thing and len(thing) <= THING_WORDS and not _account_thing(thing) \
                 and not _NO_RECORD.search(thing):
             return True
     return False
+
+
+def _account_thing(thing: str) -> bool:
+    """Whether a thing made is the account's own: an account word opens it or is in its first
+    word (a compound: "Benutzerkonto")."""
+    return bool(_ACCOUNT.match(thing) or _ACCOUNT.search(thing.split()[0]))
 
 
 def changes_a_record(f: Features) -> bool:
