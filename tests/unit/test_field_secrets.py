@@ -4,9 +4,11 @@ spaces, camel case split."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from axsnap_host.models.field_secrets import names_other_secret
+from axsnap_host.models.field_secrets import OTHER_SECRET_WORDS, names_other_secret
 
 
 @pytest.mark.parametrize("names", [
@@ -22,3 +24,7 @@ def test_a_secret_named_as_another_is_no_account_password(names: str) -> None:
     "Tokenizer seed", "Passwort", "PIN", "Repeat your password"])
 def test_an_account_password_is_one(names: str) -> None:
     assert not names_other_secret(names)
+
+
+def test_the_pattern_the_walker_compiles_needs_no_escape() -> None:
+    assert all(re.fullmatch(r"[a-z0-9 ]+", w) for w in OTHER_SECRET_WORDS)

@@ -3728,7 +3728,7 @@ var OWN_NAME_ATTRS = Object.freeze(["id", "data-testid", "data-test", "data-cy",
 var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "thin", "duotone", "sharp", "outlined", "outline", "round", "rounded", "filled", "fill", "line", "lg", "xs", "sm", "md", "xl", "xxl", "fw", "spin", "pulse", "border", "inverse", "stack", "flip", "inline", "svg", "shape", "wrapper", "container", "box", "wrap", "holder", "only", "btn", "button", "item", "primary", "secondary", "default", "plain", "flat", "ghost", "white", "muted", "size", "small", "large", "big", "medium", "icon", "icons", "ico", "js", "el", "col", "row", "flex", "mr", "ml", "mt", "mb", "mx", "my", "pr", "pl", "pt", "pb", "px", "py", "text", "bg", "float", "pull", "clearfix", "align", "justify", "self", "block", "auto", "full", "relative", "absolute", "fixed", "ui", "component", "control", "nav", "fa", "fas", "far", "fal", "fad", "fab", "bi", "glyphicon", "ion", "ionicons", "mdi", "ti", "tabler", "la", "las", "lar", "lab", "bx", "bxs", "bxl", "feather", "fe", "lucide", "ri", "uil", "zmdi", "typcn", "lni", "ph", "octicon", "iconoir", "flaticon", "icofont", "cil", "cib", "gg", "oi", "wi", "isax", "heroicon", "material"]);
 var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
 var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
-var OTHER_SECRET_WORDS = Object.freeze(["token", "passphrase", "pass phrase", "otp", "totp", "one time", "2fa", "two factor", "verification code", "security code", "api key", "apikey", "secret key", "private key", "recovery code"]);
+var OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
 
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
@@ -4965,7 +4965,7 @@ function describedItems(shown, chrome2, limit) {
 
 // src/tally_passwords.js
 var CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
-var OTHER_SECRET = new RegExp(`(?<![\\p{L}\\p{N}])(?:${OTHER_SECRET_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\p{L}\\p{N}])`, "u");
+var OTHER_SECRET = new RegExp(OTHER_SECRET_PATTERN);
 function otherSecret(el) {
   if (el.readOnly || el.disabled) return true;
   const names = [...el.labels || []].map((l) => l.textContent).concat([

@@ -30,7 +30,7 @@ from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
 from axsnap_host.models.dialogs import DIALOG_CLASS_WORDS, dialog_selector
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.fast_paths import FAST_PATHS
-from axsnap_host.models.field_secrets import OTHER_SECRET_WORDS
+from axsnap_host.models.field_secrets import OTHER_SECRET_PATTERN
 from axsnap_host.models.markup_names import (
     CLASS_LOOK_WORDS,
     CLASS_SHOWN_WORDS,
@@ -176,7 +176,7 @@ def walker_contract() -> dict[str, Any]:
         "CLASS_SHOWN_WORDS": list(CLASS_SHOWN_WORDS),
         # models/field_secrets.py: a password box's secret that is no password of the account
         # (src/tally_passwords.js, and the host's semantic/page_features.py; note 303)
-        "OTHER_SECRET_WORDS": list(OTHER_SECRET_WORDS),
+        "OTHER_SECRET_PATTERN": OTHER_SECRET_PATTERN,
     }
 
 

@@ -19,4 +19,4 @@ export const CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected"
 
 export const CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
 
-export const OTHER_SECRET_WORDS = Object.freeze(["token", "passphrase", "pass phrase", "otp", "totp", "one time", "2fa", "two factor", "verification code", "security code", "api key", "apikey", "secret key", "private key", "recovery code"]);
+export const OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");

@@ -5,16 +5,15 @@
 // And where the first of them is drawn (its page y): a sign-in box a person reaches only
 // after screens of the page's own matter (a forum's board list) is the site's (note 155).
 
-import { OTHER_SECRET_WORDS } from './generated_contract.js';
+import { OTHER_SECRET_PATTERN } from './generated_contract.js';
 
 const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
 // A secret typed into a password box that is no password of the account: a key's passphrase,
 // a one-time code, a token, an API key (models/field_secrets.py, design note 303).
-const OTHER_SECRET = new RegExp(`(?<![\\p{L}\\p{N}])(?:${OTHER_SECRET_WORDS
-  .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+const OTHER_SECRET = new RegExp(OTHER_SECRET_PATTERN);
 
 /** Whether password box `el` holds no password of the account: a secret its names call
- * another (OTHER_SECRET_WORDS: its label, placeholder, aria-label, name, id, autocomplete;
+ * another (OTHER_SECRET_PATTERN: its label, placeholder, aria-label, name, id, autocomplete;
  * "-" and "_" read as spaces, camel case split), or one a person cannot change (read-only,
  * disabled: a token the page shows once made). */
 export function otherSecret(el) {
