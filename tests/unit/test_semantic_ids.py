@@ -37,6 +37,22 @@ def test_slug_lowercases_joins_words_and_drops_punctuation() -> None:
     assert slug("  Learn   MORE! ") == "learn_more"
 
 
+def test_slug_says_a_sign_opening_a_number_as_its_word() -> None:
+    # (OctoPrint's "Fine adjust" buttons of one heater, told apart only by the sign; note 306)
+    assert slug("Fine adjust: -1°C") == "fine_adjust_minus_1_c"
+    assert slug("Fine adjust: +1°C") == "fine_adjust_plus_1_c"
+    assert slug("Zoom \u221210%") == "zoom_minus_10"
+    assert slug("(-5)") == "minus_5"
+    # a dash or plus between words and numbers is a break, as before: a date, a range, a zone
+    assert slug("2026-12-05") == "2026_12_05"
+    assert slug("10-20 items") == "10_20_items"
+    assert slug("UTC+2") == "utc_2"
+    assert slug("A - 1") == "a_1"
+    assert slug("+ Add") == "add"
+    assert slug("10'-13'") == "10_13"
+    assert slug("heise.de/-2596987") == "heise_de_2596987"
+
+
 def test_slug_keeps_non_latin_scripts_and_folds_latin_accents() -> None:
     assert slug("登录") == "登录"
     assert slug("ログイン") == "ログイン"

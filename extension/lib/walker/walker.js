@@ -3729,6 +3729,9 @@ var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "th
 var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
 var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
 var OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
+var ID_UNITS = Object.freeze(["g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs", "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"]);
+var SIGNED_NUMBER_PATTERN = Object.freeze("(?<![^\\s(\\[])([+\\-\\u2212])(?=[0-9])");
+var SIGN_WORDS = Object.freeze({ "+": "plus", "-": "minus", "−": "minus" });
 
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
@@ -4025,35 +4028,10 @@ function afterWords(box, label) {
 // src/twins_last.js
 var BLOCKS2 = "p, li, td, dd, blockquote";
 var NAME_WORDS = 3;
-var UNITS = /* @__PURE__ */ new Set([
-  "g",
-  "kg",
-  "mg",
-  "l",
-  "ml",
-  "cl",
-  "mm",
-  "cm",
-  "m",
-  "km",
-  "oz",
-  "lb",
-  "lbs",
-  "kb",
-  "mb",
-  "gb",
-  "tb",
-  "w",
-  "kw",
-  "v",
-  "mah",
-  "hz",
-  "mhz",
-  "ghz",
-  "pcs"
-]);
+var UNITS = new Set(ID_UNITS);
+var SIGNED_NUMBER = new RegExp(SIGNED_NUMBER_PATTERN, "g");
 function idWords(text, max) {
-  const words2 = text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
+  const words2 = text.replace(SIGNED_NUMBER, (_, sign) => ` ${SIGN_WORDS[sign]} `).toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[\p{L}\p{N}]+/gu) || [];
   const unit = words2.length > max && max > 0 && /^\d+$/.test(words2[max - 1]) && UNITS.has(words2[max]);
   return words2.slice(0, unit ? max + 1 : max);
 }

@@ -72,6 +72,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from axsnap_host.models.id_slug import ID_UNITS, SIGN_WORDS, SIGNED_NUMBER_PATTERN
 from axsnap_host.semantic.read_parts import part_in_read
 
 PREFIXES = {
@@ -81,10 +82,7 @@ PREFIXES = {
     "menu_item": "menu", "list_item": "item",
 }
 MAX_WORDS = 5
-# units a number is read with ("Colombian filter coffee, 250 g": the quantity is "250 g", a
-# bare "250" could be a price or a count; note 218)
-UNITS = frozenset({"g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs",
-                   "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"})
+UNITS = frozenset(ID_UNITS)  # a number keeps its unit (models/id_slug.py, note 218)
 MAX_CHARS = 40
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _LATIN_EXTRA = str.maketrans({"đ": "d", "Đ": "d", "ß": "ss", "ø": "o", "æ": "ae", "œ": "oe",
@@ -103,12 +101,21 @@ def _fold_latin(word: str) -> str:
     return "".join(out)
 
 
+_SIGNED_NUMBER = re.compile(SIGNED_NUMBER_PATTERN)
+
+
+def _sign_word(sign: re.Match[str]) -> str:
+    return f" {SIGN_WORDS[sign.group(1)]} "
+
+
 @lru_cache(maxsize=8192)
 def slug(text: str, max_words: int = MAX_WORDS) -> str:
     """``"Sign in →"`` → ``sign_in``; ``"登录"`` → ``登录``; ``"Đăng nhập"`` → ``dang_nhap``."""
     text = text[:400]  # the first words are all an id uses
     if text.strip() == "#":  # a sign alone, read as its word: a column headed "#" (note 218)
         text = "number"
+    if "+" in text or "-" in text or "\u2212" in text:  # a signed number's sign (note 306)
+        text = _SIGNED_NUMBER.sub(_sign_word, text)
     if text.isascii():
         words = _WORD.findall(text.lower())
     else:

@@ -3,18 +3,21 @@
 // table column each sits in, the words before each in the paragraph they share
 // (docs/design/102-article-openings-and-ids-by-column-and-sentence.md).
 import { collapse, wordsOf } from './run.js';
+import { ID_UNITS, SIGN_WORDS, SIGNED_NUMBER_PATTERN } from './generated_contract.js';
 import { labelOf } from './twin_boxes.js';
 
 const BLOCKS = 'p, li, td, dd, blockquote';  // (the paragraph holding a twin: twins.js)
 const NAME_WORDS = 3;  // the words of a column's header an id holds
 
 // The words of ``text`` as the host's ids say them (semantic/ids.py slug): lower case,
-// Latin accents dropped, letters and digits; the first ``max`` of them, and the unit after a
-// number the last of them ends on ("250 g": ids.py UNITS, note 218).
-const UNITS = new Set(['g', 'kg', 'mg', 'l', 'ml', 'cl', 'mm', 'cm', 'm', 'km', 'oz', 'lb',
-  'lbs', 'kb', 'mb', 'gb', 'tb', 'w', 'kw', 'v', 'mah', 'hz', 'mhz', 'ghz', 'pcs']);
+// Latin accents dropped, letters and digits, a sign opening a number said as its word
+// ("-1°C": minus 1 c; note 306); the first ``max`` of them, and the unit after a number the
+// last of them ends on ("250 g": note 218). Both rules: models/id_slug.py.
+const UNITS = new Set(ID_UNITS);
+const SIGNED_NUMBER = new RegExp(SIGNED_NUMBER_PATTERN, 'g');
 export function idWords(text, max) {
-  const words = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+  const words = text.replace(SIGNED_NUMBER, (_, sign) => ` ${SIGN_WORDS[sign]} `).toLowerCase()
+    .normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
     .match(/[\p{L}\p{N}]+/gu) || [];
   const unit = words.length > max && max > 0 && /^\d+$/.test(words[max - 1])
     && UNITS.has(words[max]);
