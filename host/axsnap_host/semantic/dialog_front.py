@@ -59,7 +59,7 @@ def _is_dialog(node: Node) -> bool:
 
 def _searched(el: Element) -> bool:
     """A search box holding the words searched for."""
-    return el.kind == "text_input" and is_search_box(el, set()) and holds_query(el, set())
+    return el.kind == "text_input" and is_search_box(el, set(), set()) and holds_query(el, set())
 
 
 def searched_in_front(elements: list[Element], inside: set[int]) -> bool:

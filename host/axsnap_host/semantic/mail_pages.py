@@ -18,6 +18,7 @@ from axsnap_host.semantic.record_tables import long_records
 
 SENDERS_SIGNAL = "stats:4+ lines each naming a sender and address (a list of mail)"
 HEADS_SIGNAL = "table:heads naming a sender and a subject, no query (a list of mail)"
+FOUND_SIGNAL = "table:heads naming a sender and a subject under a query (the mails a search found)"
 # A sender as a mail shows it: a name and the address in angle brackets ("Plot 12 <p@x.org>").
 _SENDER = re.compile(r"<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>")
 
@@ -36,14 +37,17 @@ def fire_mail_client(fire: Callable[[str, str, float, bool], None], f: Features,
                      written: bool) -> bool:
     """Fires a mail client's signals: compose beside reply or forward controls with no message
     being written, messages listed by their senders, or a table headed by a mail's sender and
-    subject with no query held (a search's found mails are its results: search_pages.py).
-    Whether any holds (the prose beside them is the open message, no article)."""
+    subject with no query held. The same table under a query held is the mails a search
+    found, its results, whatever folder the title names ("Inbox (4)" over a search for "plot":
+    CiderWebmail, design note 307). Whether a mail client's signal holds (the prose beside it
+    is the open message, no article)."""
     client = f.compose >= 1 and f.reply >= 1 and not ((f.to_subject and f.textareas) or written)
     fire("email_inbox", "app:compose with reply or forward (a mail client)", 0.5, client)
     listed = listed_senders(f) and not client
     fire("email_inbox", SENDERS_SIGNAL, 0.5, listed)
     headed = headed_mail(f) and not (client or listed)
     fire("email_inbox", HEADS_SIGNAL, 0.5, headed)
+    fire("search_results", FOUND_SIGNAL, 0.3, f.mail_heads and f.queries >= 1 and not f.to_subject)
     return client or listed or headed
 
 

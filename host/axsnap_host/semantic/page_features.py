@@ -31,7 +31,13 @@ from axsnap_host.semantic.mail_heads import names_sender_and_subject
 from axsnap_host.semantic.page_tally import above_heading, own_heading, whole_page
 from axsnap_host.semantic.page_words import in_a_menu
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
-from axsnap_host.semantic.search_boxes import SEARCH_WORD, field_words, holds_query, is_search_box
+from axsnap_host.semantic.search_boxes import (
+    SEARCH_WORD,
+    field_words,
+    holds_query,
+    is_search_box,
+    searched_by_button,
+)
 from axsnap_host.semantic.search_echo import echoed_queries
 from axsnap_host.semantic.titles import split_title
 from axsnap_host.semantic.unseen_fields import drawn_kinds, off_canvas, range_ends
@@ -201,6 +207,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     headings: dict[int, int | None] = {}  # a box's first heading (in_task_list)
     f.check_grid_rows = len(grid)
     echoed = echoed_queries(facts, elements)  # (boxes showing the words a heading says again)
+    by_button = searched_by_button(facts, elements)  # (a form's one field beside "Search")
     ends = range_ends(elements, facts)  # ("From" [date] "To" [date]: no recipient)
     drawn = drawn_kinds(elements, facts)  # (a drop-down a script draws is one select)
     for el in elements:
@@ -230,7 +237,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         elif kind == "text_input":
             # (a field whose words ask what to search for, in a form or holding a query:
             # "Wonach suchen Sie?" over a shop's results)
-            searchy = is_search_box(el, echoed)
+            searchy = is_search_box(el, echoed, by_button)
             f.search_inputs += searchy
             f.queries += searchy and holds_query(el, echoed)
             f.text_inputs += not searchy

@@ -2,8 +2,10 @@
 boxes (page_features.py) and for a search open in front of the page (dialog_front.py).
 
 A text field is a search box when it is typed or named so (``type=search``, ``role=searchbox``,
-``name=q``...), when its words ask what to search for and it sits in a form or holds words, or
-when a heading over it says its words again (search_echo.py). It holds a query when its value is
+``name=q``...), when its words ask what to search for and it sits in a form or holds words,
+when it is the one text field of a form whose button says search (a box with no name beside
+"Search": CiderWebmail's ``<input name="filter">``, design note 307), or when a heading over it
+says its words again (search_echo.py). It holds a query when its value is
 what was searched for, not its own prompt written into it.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 import re
 
 from axsnap_host.semantic.elements import Element
+from axsnap_host.semantic.facts import PageFacts
 
 SEARCH_WORD = re.compile(r"(?<!\w)search(?!\w)|搜索|tìm kiếm|buscar|suche|rechercher|検索", re.I)
 _PROMPT = re.compile(r"\s*(?:search|搜索|tìm kiếm|buscar|suchen|suche|rechercher|検索)(?!\w)",
@@ -28,16 +31,42 @@ def field_words(el: Element) -> str:
                                   node.attrs.get("id", ""))))
 
 
-def is_search_box(el: Element, echoed: set[int]) -> bool:
+def form_buttons(facts: PageFacts, elements: list[Element]) -> tuple[dict[int, int],
+                                                                   dict[int, list[str]]]:
+    """Each text field's and button's form (its record id, -1 outside any), and each form's
+    buttons' words."""
+    form_of = {el.node.rid: next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
+               for el in elements if el.kind in ("text_input", "button")}
+    buttons: dict[int, list[str]] = {}
+    for el in elements:
+        if el.kind == "button" and form_of[el.node.rid] >= 0:
+            buttons.setdefault(form_of[el.node.rid], []).append(el.source.text or el.source.aria)
+    return form_of, buttons
+
+
+def searched_by_button(facts: PageFacts, elements: list[Element]) -> set[int]:
+    """The record ids of the text fields that are their form's only one, in a form whose
+    button says search: what one types there is searched for, whatever the field is named."""
+    form_of, buttons = form_buttons(facts, elements)
+    fields: dict[int, list[int]] = {}
+    for el in elements:
+        if el.kind == "text_input" and form_of[el.node.rid] >= 0:
+            fields.setdefault(form_of[el.node.rid], []).append(el.node.rid)
+    return {only[0] for form, only in fields.items() if len(only) == 1 and any(
+        SEARCH_WORD.search(said) for said in buttons.get(form, []))}
+
+
+def is_search_box(el: Element, echoed: set[int], by_button: set[int]) -> bool:
     """A text field asking what to search for (see the module doc). ``echoed``: the boxes
-    whose words a heading says again."""
+    whose words a heading says again; ``by_button``: the lone fields of forms whose button
+    says search (``searched_by_button``)."""
     node = el.node
     name = field_words(el)
     asks = "search" in name.lower() or bool(SEARCH_WORD.search(name))
     return (node.attrs.get("type") == "search" or node.role == "searchbox"
             or node.attrs.get("name") in _SEARCH_NAMES
             or (asks and (el.region.startswith("form") or bool((node.value or "").strip())))
-            or node.rid in echoed)
+            or node.rid in echoed or node.rid in by_button)
 
 
 def holds_query(el: Element, echoed: set[int]) -> bool:

@@ -11,6 +11,7 @@ import re
 
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import PageFacts
+from axsnap_host.semantic.search_boxes import form_buttons
 
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
 _SEARCH = re.compile(r"(?<!\w)(?:search|find|go)(?!\w)|搜索|tìm kiếm|buscar|suchen?|rechercher|"
@@ -36,12 +37,7 @@ def echoed_queries(facts: PageFacts, elements: list[Element]) -> set[int]:
                     a.in_page_chrome for a in facts.ancestors(n))]
     if not headings:
         return set()
-    form_of = {el.node.rid: next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
-               for el in elements if el.kind in ("text_input", "button")}
-    buttons: dict[int, list[str]] = {}
-    for el in elements:
-        if el.kind == "button" and form_of[el.node.rid] >= 0:
-            buttons.setdefault(form_of[el.node.rid], []).append(el.source.text or el.source.aria)
+    form_of, buttons = form_buttons(facts, elements)
     echoed: set[int] = set()
     for el in elements:
         if el.kind != "text_input" or not _search_box(el, buttons, form_of[el.node.rid]):
