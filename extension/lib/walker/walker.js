@@ -893,6 +893,8 @@ function iconHint(el) {
       const v = n.getAttribute && n.getAttribute(a);
       if (v && v.trim()) return clip(collapse(v));
     }
+    const described = i === 0 && describedWords(n);
+    if (described) return described;
     if (n.localName === "svg" || n.localName === "title") {
       const t = n.localName === "title" ? n : n.querySelector("title");
       if (t && t.textContent.trim()) return clip(collapse(t.textContent));
@@ -905,6 +907,15 @@ function iconHint(el) {
     for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
   }
   return swatchWords(el);
+}
+var DESCRIBED_IDS = 4;
+function describedWords(el) {
+  const ids = (el.getAttribute("aria-describedby") || "").trim();
+  if (!ids) return "";
+  const root = el.getRootNode();
+  if (!root || !root.getElementById) return "";
+  const words2 = ids.split(/\s+/).slice(0, DESCRIBED_IDS).map((id) => root.getElementById(id)).filter((ref) => ref && ref !== el).map((ref) => collapse(ref.textContent || ""));
+  return clip(words2.filter(Boolean).join(" "));
 }
 function imageUrl(n, style) {
   if (n.nodeType !== 1) return "";

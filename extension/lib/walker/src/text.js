@@ -104,9 +104,9 @@ export function selectOptions(el) {
 }
 
 // Hints for a control that shows no text: what the page offers to name it (title, aria-*,
-// alt, an SVG <title>, the icon its markup names: an icon set's class such as fa-trash, a
-// sprite's symbol, data-icon (icon_words.js), an image's file name), its own or its
-// descendants' (a few levels).
+// alt, the tooltip its aria-describedby names, an SVG <title>, the icon its markup names: an
+// icon set's class such as fa-trash, a sprite's symbol, data-icon (icon_words.js), an image's
+// file name), its own or its descendants' (a few levels).
 export function iconHint(el) {
   const todo = [el];
   for (let i = 0; i < todo.length && i < 12; i++) {
@@ -116,6 +116,8 @@ export function iconHint(el) {
       const v = n.getAttribute && n.getAttribute(a);
       if (v && v.trim()) return clip(collapse(v));
     }
+    const described = i === 0 && describedWords(n);
+    if (described) return described;
     if (n.localName === 'svg' || n.localName === 'title') {
       const t = n.localName === 'title' ? n : n.querySelector('title');
       if (t && t.textContent.trim()) return clip(collapse(t.textContent));
@@ -128,6 +130,21 @@ export function iconHint(el) {
     for (let k = n.firstElementChild; k; k = k.nextElementSibling) todo.push(k);
   }
   return swatchWords(el);  // (an empty box a script acts on: the colour it shows or sets)
+}
+
+// The words of the elements a control's aria-describedby names, in its own document or shadow
+// root: the tooltip a wordless control shows on hover (privacyIDEA's chart bars, each a button
+// described by "2026-12-05 14:19 – 15:19"; design note 308). Read from the DOM, as a screen
+// reader reads a description, shown or not; '' where none.
+const DESCRIBED_IDS = 4;
+function describedWords(el) {
+  const ids = (el.getAttribute('aria-describedby') || '').trim();
+  if (!ids) return '';
+  const root = el.getRootNode();
+  if (!root || !root.getElementById) return '';
+  const words = ids.split(/\s+/).slice(0, DESCRIBED_IDS).map((id) => root.getElementById(id))
+    .filter((ref) => ref && ref !== el).map((ref) => collapse(ref.textContent || ''));
+  return clip(words.filter(Boolean).join(' '));
 }
 
 function imageUrl(n, style) {
