@@ -19,7 +19,6 @@ from axsnap_host.semantic.form_pages import fire_form_gallery
 from axsnap_host.semantic.headlines import fire_headline_story
 from axsnap_host.semantic.keywords import (
     SEARCH_ENGINE_HOSTS,
-    TITLE_SKIP,
     URL_RES,
     keyword_hits,
     title_hits,
@@ -32,11 +31,10 @@ from axsnap_host.semantic.message_forms import fire_message_form
 from axsnap_host.semantic.named_settings import fire_named_settings
 from axsnap_host.semantic.own_matter import (
     contact_heading,
-    dashboard_named_only,
     fire_cart_heading,
-    heading_names,
 )
 from axsnap_host.semantic.page_features import Features
+from axsnap_host.semantic.page_names import fire_page_names
 from axsnap_host.semantic.password_resets import asks_new_password, asks_reset
 from axsnap_host.semantic.record_forms import fire_record_form
 from axsnap_host.semantic.record_searches import fire_searched_records
@@ -64,7 +62,6 @@ UNKNOWN_BELOW = 0.4
 KEYWORD_WEIGHT = 0.1
 KEYWORD_CAP = 4
 
-TITLE_WEIGHT = 0.3
 # What one form of a page of forms is for; on such a page no one of them names the page.
 _FORM_PURPOSES = frozenset({"checkout", "register", "login"})
 
@@ -420,15 +417,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
          f.heading_cards >= 6 and f.charts == 0 and f.widgets < 3 and f.metrics < 4
          and inputs + f.passwords + f.textareas + f.selects < 3
          and f.long_blocks < 3 and itemized)
-    # The title names what the page is for (medium): its type's words, once per type
-    # (a title's "dashboard" over saved values or another heading is a name: own_matter.py).
-    named_only = dashboard_named_only(f, saved)
-    for kind in PAGE_TYPES:
-        # (the page's own heading names it as its title does, own_matter.py)
-        said = [w for w in title_hits(kind, f.title) or heading_names(kind, f)
-                if w not in TITLE_SKIP and not (reset and kind == "login")]
-        fire(kind, f"title:{said[0]}" if said else "title",
-             TITLE_WEIGHT * (0.5 if named_only and kind == "dashboard" else 1.0), bool(said))
+    # The title names what the page is for (medium), its own heading as it does, and the menu
+    # item marked as the page shown, with less weight (page_names.py).
+    fire_page_names(fire, f, PAGE_TYPES, saved, reset)
     # Keywords (medium, capped)
     for kind in PAGE_TYPES:
         hits = keyword_hits(kind, f.text)[:KEYWORD_CAP] if not (reset and kind == "login") else []

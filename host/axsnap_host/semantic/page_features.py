@@ -23,6 +23,7 @@ from axsnap_host.semantic.control_words import (
     saves_changes,
     writes_mail,
 )
+from axsnap_host.semantic.current_item import current_items
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.foot_forms import login_depth
@@ -174,6 +175,7 @@ class Features:
     current_password: bool = False  # a password field asking for the current one
     title: str = ""  # the title's own words (no product name), lower-cased
     own_heading: str = ""  # the page's first <h1> out of links and bars (the walker's tally)
+    current_item: str = ""  # the menu items marked current or selected (current_item.py)
     lead_links: int = 0  # links a person passes before it, out of the bars (the tally)
     text: str = ""
     said: str = ""  # the page's words but its links' (a menu's "Billing" names another page)
@@ -374,6 +376,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
             f.save_changes = max(f.save_changes, int(saves_changes(label)))
             f.add_another = max(f.add_another, int(adds_another(label)))
     f.sidebar = "sidebar" in region_kinds
+    f.current_item = current_items(facts, elements)
     page_h, view_h = facts.page_size[1], facts.viewport[1]
     f.page_screens = page_h / view_h if view_h > 0 and page_h > 0 else 1.0
     f.login_depth = login_depth(facts.tally, view_h)

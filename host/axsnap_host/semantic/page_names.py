@@ -1,0 +1,35 @@
+"""What a page calls itself (issue 31): its title's words, its own heading's (own_matter.py)
+and the menu item it marks as the one shown (current_item.py, design note 309), each naming the
+page's type with its own weight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from axsnap_host.semantic.keywords import TITLE_SKIP, title_hits
+from axsnap_host.semantic.own_matter import dashboard_named_only, heading_names
+from axsnap_host.semantic.page_features import Features
+
+TITLE_WEIGHT = 0.3
+# (less than a title: a template's demo pages mark "Dashboard" current on pages that are not
+# its dashboard; at 0.3 a mailbox's "Inbox" item outweighed its search, note 309)
+CURRENT_WEIGHT = 0.2
+
+
+def fire_page_names(fire: Callable[[str, str, float, bool], None], f: Features,
+                    kinds: tuple[str, ...], saved: bool, reset: bool) -> None:
+    """Fires, for each type, the first of its words the title says, else the page's own
+    heading (a title's "dashboard" over saved values or another heading is a name:
+    own_matter.py; a reset's page names no sign-in), and the first the current menu items
+    say."""
+    named_only = dashboard_named_only(f, saved)
+    for kind in kinds:
+        said = [w for w in title_hits(kind, f.title) or heading_names(kind, f)
+                if w not in TITLE_SKIP and not (reset and kind == "login")]
+        fire(kind, f"title:{said[0]}" if said else "title",
+             TITLE_WEIGHT * (0.5 if named_only and kind == "dashboard" else 1.0), bool(said))
+    for kind in kinds:
+        said = [w for w in title_hits(kind, f.current_item) if w not in TITLE_SKIP]
+        fire(kind, f"nav:current item {said[0]}" if said else "nav:current item",
+             CURRENT_WEIGHT, bool(said))
