@@ -35,6 +35,7 @@ from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_
 from axsnap_host.semantic.search_boxes import (
     SEARCH_WORD,
     field_words,
+    form_buttons,
     holds_query,
     is_search_box,
     searched_by_button,
@@ -208,8 +209,9 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     grid = check_grid_rows(facts, elements)
     headings: dict[int, int | None] = {}  # a box's first heading (in_task_list)
     f.check_grid_rows = len(grid)
-    echoed = echoed_queries(facts, elements)  # (boxes showing the words a heading says again)
-    by_button = searched_by_button(facts, elements)  # (a form's one field beside "Search")
+    form_parts = form_buttons(facts, elements)  # (each field's and button's form, read once)
+    echoed = echoed_queries(facts, elements, form_parts)  # (boxes the words a heading says again)
+    by_button = searched_by_button(elements, form_parts)  # (a form's one field beside "Search")
     ends = range_ends(elements, facts)  # ("From" [date] "To" [date]: no recipient)
     drawn = drawn_kinds(elements, facts)  # (a drop-down a script draws is one select)
     for el in elements:

@@ -31,10 +31,12 @@ def field_words(el: Element) -> str:
                                   node.attrs.get("id", ""))))
 
 
-def form_buttons(facts: PageFacts, elements: list[Element]) -> tuple[dict[int, int],
-                                                                   dict[int, list[str]]]:
+FormButtons = tuple[dict[int, int], dict[int, list[str]]]
+
+
+def form_buttons(facts: PageFacts, elements: list[Element]) -> FormButtons:
     """Each text field's and button's form (its record id, -1 outside any), and each form's
-    buttons' words."""
+    buttons' words: read once a page, for ``searched_by_button`` and search_echo.py."""
     form_of = {el.node.rid: next((a.rid for a in facts.ancestors(el.node) if a.tag == "form"), -1)
                for el in elements if el.kind in ("text_input", "button")}
     buttons: dict[int, list[str]] = {}
@@ -44,10 +46,11 @@ def form_buttons(facts: PageFacts, elements: list[Element]) -> tuple[dict[int, i
     return form_of, buttons
 
 
-def searched_by_button(facts: PageFacts, elements: list[Element]) -> set[int]:
+def searched_by_button(elements: list[Element], forms: FormButtons) -> set[int]:
     """The record ids of the text fields that are their form's only one, in a form whose
-    button says search: what one types there is searched for, whatever the field is named."""
-    form_of, buttons = form_buttons(facts, elements)
+    button says search: what one types there is searched for, whatever the field is named.
+    ``forms``: ``form_buttons`` of the page."""
+    form_of, buttons = forms
     fields: dict[int, list[int]] = {}
     for el in elements:
         if el.kind == "text_input" and form_of[el.node.rid] >= 0:

@@ -11,7 +11,7 @@ import re
 
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import PageFacts
-from axsnap_host.semantic.search_boxes import form_buttons
+from axsnap_host.semantic.search_boxes import FormButtons
 
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
 _SEARCH = re.compile(r"(?<!\w)(?:search|find|go)(?!\w)|搜索|tìm kiếm|buscar|suchen?|rechercher|"
@@ -30,14 +30,15 @@ def _search_box(el: Element, buttons: dict[int, list[str]], form: int) -> bool:
             or any(_SEARCH.search(said) for said in buttons.get(form, [])))
 
 
-def echoed_queries(facts: PageFacts, elements: list[Element]) -> set[int]:
-    """The record ids of the search boxes whose shown words a heading out of the chrome says."""
+def echoed_queries(facts: PageFacts, elements: list[Element], forms: FormButtons) -> set[int]:
+    """The record ids of the search boxes whose shown words a heading out of the chrome says.
+    ``forms``: search_boxes.py ``form_buttons`` of the page."""
     headings = [" ".join(n.text.split()).lower().strip(_QUOTES) for n in facts.nodes
                 if n.tag in _HEADINGS and n.text and not any(
                     a.in_page_chrome for a in facts.ancestors(n))]
     if not headings:
         return set()
-    form_of, buttons = form_buttons(facts, elements)
+    form_of, buttons = forms
     echoed: set[int] = set()
     for el in elements:
         if el.kind != "text_input" or not _search_box(el, buttons, form_of[el.node.rid]):
