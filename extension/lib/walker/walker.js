@@ -5890,7 +5890,9 @@ function classTokenWords(token) {
 }
 function lookTokens(el) {
   const icon = el.querySelector('[class]:not([class=""])');
-  const tokens = [el, icon].filter(Boolean).flatMap((n) => (n.getAttribute("class") || "").split(/\s+/)).filter(Boolean);
+  return classLookTokens([el, icon].filter(Boolean).flatMap((n) => (n.getAttribute("class") || "").split(/\s+/)).filter(Boolean));
+}
+function classLookTokens(tokens) {
   return tokens.map((t) => [t, classTokenWords(t)]).filter(([, words2]) => words2 && words2.length && !words2.every((w) => STATE.has(w)) && !words2.some((w) => SHOWN.has(w)));
 }
 function lookParts(tokens) {

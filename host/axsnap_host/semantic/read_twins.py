@@ -87,6 +87,8 @@ def own_name(node: Node) -> tuple[str, ...]:
 LOOK_DOWN = 40  # nodes inside an element looked at for its icon's class
 _CAMEL = re.compile(r"[A-Za-z][a-z]+")
 _VOWEL = re.compile(r"[aeiouy]", re.IGNORECASE)
+_DIGIT = re.compile(r"[0-9]")  # ASCII, as the walker's /\d/ reads one
+_CAPITAL = re.compile(r"[A-Z]")  # ASCII, as the walker's /[A-Z]/ reads one
 
 
 def class_token_words(token: str) -> tuple[str, ...] | None:
@@ -96,9 +98,9 @@ def class_token_words(token: str) -> tuple[str, ...] | None:
     a token a tool made (a part in mixed case that is no camel-cased words: "hbZSaW")."""
     out: list[str] = []
     for part in re.split(r"[-_]+", token):
-        if not part or any(c.isdigit() for c in part):
+        if not part or _DIGIT.search(part):
             continue
-        if any(c.isupper() for c in part):
+        if _CAPITAL.search(part):
             words = re.sub(r"([a-z])([A-Z])", r"\1 \2", part).split(" ")
             if not all(_CAMEL.fullmatch(w) and _VOWEL.search(w) for w in words):
                 return None
@@ -110,8 +112,7 @@ def class_token_words(token: str) -> tuple[str, ...] | None:
 
 def look_tokens(node: Node, facts: PageFacts) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The element's class tokens and their words (its own class, then the first element
-    inside it with a class: its icon), those a tool made, those saying only a state and those
-    saying on which screens it shows left out, as twin_own.js lookTokens reads them;
+    inside it with a class: its icon), as twin_own.js lookTokens reads them;
     ``read_parts.look_parts`` says twins by them."""
     icon = None
     todo = deque(node.children)
@@ -119,11 +120,18 @@ def look_tokens(node: Node, facts: PageFacts) -> tuple[tuple[str, tuple[str, ...
         if not todo:
             break
         inner = facts.nodes[todo.popleft()]
-        if inner.attrs.get("class", "").strip():
+        if inner.attrs.get("class", ""):  # as the walker's [class]:not([class=""])
             icon = inner
             break
         todo.extendleft(reversed(inner.children))
-    tokens = [t for n in (node, icon) if n is not None for t in n.attrs.get("class", "").split()]
+    return class_look_tokens(
+        [t for n in (node, icon) if n is not None for t in n.attrs.get("class", "").split()])
+
+
+def class_look_tokens(tokens: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Those of a control's class tokens that may name it, with their words: a token a tool
+    made, one whose words all say a state and one saying on which screens it shows left out
+    (twin_own.js classLookTokens; both held to tests/vectors/class_look_words.json)."""
     out = []
     for token in tokens:
         words = class_token_words(token)

@@ -65,12 +65,17 @@ export function classTokenWords(token) {
 }
 
 /** Each twin's class tokens as [token, words] (its own class, then the first element inside
- * it with a class: its icon), those a tool made, those saying only a state and those saying
- * on which screens it shows left out; for `lookParts`. */
+ * it with a class: its icon), those that may name it (`classLookTokens`); for `lookParts`. */
 export function lookTokens(el) {
   const icon = el.querySelector('[class]:not([class=""])');
-  const tokens = [el, icon].filter(Boolean)
-    .flatMap((n) => (n.getAttribute('class') || '').split(/\s+/)).filter(Boolean);
+  return classLookTokens([el, icon].filter(Boolean)
+    .flatMap((n) => (n.getAttribute('class') || '').split(/\s+/)).filter(Boolean));
+}
+
+/** Those of a control's class tokens that may name it, as [token, words]: a token a tool
+ * made, one whose words all say a state and one saying on which screens it shows left out
+ * (read_twins.py class_look_tokens; both held to tests/vectors/class_look_words.json). */
+export function classLookTokens(tokens) {
   return tokens.map((t) => [t, classTokenWords(t)])
     .filter(([, words]) => words && words.length && !words.every((w) => STATE.has(w))
       && !words.some((w) => SHOWN.has(w)));
