@@ -25,8 +25,11 @@ def fire_page_names(fire: Callable[[str, str, float, bool], None], f: Features,
     say."""
     named_only = dashboard_named_only(f, saved)
     for kind in kinds:
-        said = [w for w in title_hits(kind, f.title) or heading_names(kind, f)
-                if w not in TITLE_SKIP and not (reset and kind == "login")]
+        # (a title whose only words of the type are too common to name it, "Search-Results
+        # Mossgate ..."'s "results", leaves the naming to the own heading, "Search results")
+        said = [w for w in title_hits(kind, f.title) if w not in TITLE_SKIP] or [
+            w for w in heading_names(kind, f) if w not in TITLE_SKIP]
+        said = [] if reset and kind == "login" else said
         fire(kind, f"title:{said[0]}" if said else "title",
              TITLE_WEIGHT * (0.5 if named_only and kind == "dashboard" else 1.0), bool(said))
     for kind in kinds:
