@@ -6026,6 +6026,7 @@ var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcapt
 var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
 var ROW_CHARS = 60;
 var ID_WORDS3 = 4;
+var LABEL_WORDS2 = 5;
 var ROW_UP = 8;
 var ICONS = 'svg, i, [class*="icon"]';
 function rowMinus(label) {
@@ -6064,7 +6065,7 @@ function keyOf(el) {
   if (!label && !(el.localName === "a" ? shows : look.trim())) return "";
   const raw = el.localName === "a" ? el.getAttribute("href") || "" : "";
   const href = /^\s*javascript:/i.test(raw) ? "javascript:" : raw.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, "/#");
-  const own = label || `${el.localName} ${shows?.localName === "img" ? "" : collapse(look)}`;
+  const own = label && (idWords(label, LABEL_WORDS2).join(" ") || label) || `${el.localName} ${shows?.localName === "img" ? "" : collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }
 function firstWords(row, minus) {

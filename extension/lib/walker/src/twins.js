@@ -65,6 +65,7 @@ const BOX_HEADS = new Set(['header', 'legend', 'caption', 'figcaption']);
 const BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;  // card-header, panel-heading
 const ROW_CHARS = 60;  // a parent with more words than this is a section (id_words.py)
 const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_words.py)
+const LABEL_WORDS = 5;  // the words of a label the host's id holds (semantic/ids.py MAX_WORDS)
 const ROW_UP = 8;  // ancestors looked at for a control's row, and again past a row of no words
 const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's icon
 
@@ -130,7 +131,11 @@ function keyOf(el) {
   const raw = el.localName === 'a' ? el.getAttribute('href') || '' : '';
   const href = /^\s*javascript:/i.test(raw) ? 'javascript:'
     : raw.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, '/#');
-  const own = label || `\u0001${el.localName} ${shows?.localName === 'img' ? '' : collapse(look)}`;
+  // (a label by the words the host's id holds of it: two checkboxes "Select this object for an
+  // action - Lot 1: Penny Red" and "... - Lot 1: Machin" in rows alike are named alike, so they
+  // are twins parted over the whole page, not by each read's window: design note 311)
+  const own = (label && (idWords(label, LABEL_WORDS).join(' ') || label))
+    || `\u0001${el.localName} ${shows?.localName === 'img' ? '' : collapse(look)}`;
   return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
 }
 
