@@ -28,7 +28,9 @@ def asks_reset(f: Features, inputs: int) -> bool:
         return False
     asked = inputs - f.search_named
     if f.passwords == 0:
-        return 1 <= asked <= 2
+        # (a field labelled with reset words under a heading naming settings, "Reset password
+        # page" among Strapi's Advanced settings, is a setting: a reset asks for the account)
+        return 1 <= asked <= 2 and not f.settings_headings
     # (beside a sign-in box its "Forgot password?" is the box's: the reset's own words say it)
     return any(w not in FORGOT_LINK_WORDS for w in said) and below_sign_in_boxes(f, asked)
 
