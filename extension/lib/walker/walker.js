@@ -3740,6 +3740,8 @@ var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "th
 var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
 var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
 var OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
+var ID_LABEL_WORDS = Object.freeze(5);
+var ID_PLACE_WORDS = Object.freeze(4);
 var ID_UNITS = Object.freeze(["g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs", "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"]);
 var SIGNED_NUMBER_PATTERN = Object.freeze("(?<![^\\s(\\[])([+\\-\\u2212])(?=[0-9])");
 var SIGN_WORDS = Object.freeze({ "+": "plus", "-": "minus", "−": "minus" });
@@ -4131,9 +4133,8 @@ function withoutWords(words2, label) {
 }
 
 // src/twin_part.js
-var ID_WORDS = 4;
 var NAME_WORDS2 = 3;
-function placeWords(place, max = ID_WORDS) {
+function placeWords(place, max = ID_PLACE_WORDS) {
   const at = place.indexOf(":");
   const kind = place.slice(0, at);
   let words2 = idWords(place.slice(at + 1), kind === "at" ? 12 : max);
@@ -4200,7 +4201,7 @@ function ownWords(said2, kind) {
   const words2 = said2.map((s) => placeWords(s, 40).words);
   let same = 0;
   while (words2.every((w) => same < w.length - 1 && w[same] === words2[0][same])) same++;
-  return words2.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(" ")}`);
+  return words2.map((w) => `${kind}:${w.slice(same, same + ID_PLACE_WORDS).join(" ")}`);
 }
 
 // src/field_twins.js
@@ -4333,10 +4334,9 @@ var FILE = /^[^.]+\.[a-z0-9]{2,5}$/i;
 var FILE_WORD = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;
 var FILE_WORDS = 4;
 var MARK_WORDS = 3;
-var ID_WORDS2 = 5;
 var ID_CHARS = 40;
 function baseWords2(label) {
-  const out = idWords(label || "", ID_WORDS2).join("_");
+  const out = idWords(label || "", ID_LABEL_WORDS).join("_");
   return out.length > ID_CHARS ? out.slice(0, ID_CHARS).replace(/_+$/, "") : out;
 }
 function plainWords(text) {
@@ -6025,12 +6025,10 @@ var BLOCKS3 = "p, li, td, dd, blockquote";
 var BOX_HEADS = /* @__PURE__ */ new Set(["header", "legend", "caption", "figcaption"]);
 var BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;
 var ROW_CHARS = 60;
-var ID_WORDS3 = 4;
-var LABEL_WORDS2 = 5;
 var ROW_UP = 8;
 var ICONS = 'svg, i, [class*="icon"]';
 function rowMinus(label) {
-  return (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_WORDS3).join(" ");
+  return (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_PLACE_WORDS).join(" ");
 }
 function rowWords(el, label) {
   const minus = rowMinus(label);
@@ -6050,7 +6048,7 @@ function rowWords(el, label) {
   if (!parent || parent.childElementCount > 16) return "";
   let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
   if (label) text = text.replace(label, " ");
-  return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS3).join(" ") : "";
+  return text.trim().length <= ROW_CHARS ? idWords(text, ID_PLACE_WORDS).join(" ") : "";
 }
 function keyOf(el) {
   const alt = pictureAlt(el, CONTROLS);
@@ -6065,7 +6063,7 @@ function keyOf(el) {
   if (!label && !(el.localName === "a" ? shows : look.trim())) return "";
   const raw = el.localName === "a" ? el.getAttribute("href") || "" : "";
   const href = /^\s*javascript:/i.test(raw) ? "javascript:" : raw.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, "/#");
-  const own = label && (idWords(label, LABEL_WORDS2).join(" ") || label) || `${el.localName} ${shows?.localName === "img" ? "" : collapse(look)}`;
+  const own = label && (idWords(label, ID_LABEL_WORDS).join(" ") || label) || `${el.localName} ${shows?.localName === "img" ? "" : collapse(look)}`;
   return `${own}\0${href}\0${rowWords(el, label)}`;
 }
 function firstWords(row, minus) {

@@ -2,11 +2,18 @@
 
 The host's ids (``semantic/ids.py slug``) and the walker's twin groups and places
 (``extension/lib/walker/src/twins_last.js idWords``) read a name the same way: lower case,
-Latin accents dropped, letters and digits, and these two rules. Both reach the walker through
+Latin accents dropped, letters and digits, and these rules. Both reach the walker through
 ``extension/lib/walker/src/generated_contract.js`` (``native/contract.py``).
 """
 
 from __future__ import annotations
+
+# How many words an id holds: of the name that labels it (a control's label, a title), and of a
+# place or a row it says it by (its row's first cell, a section, a box). The walker groups its
+# twins by the same count, so controls an id names alike are twins over the whole page (notes
+# 151, 311).
+ID_LABEL_WORDS = 5
+ID_PLACE_WORDS = 4
 
 # The units a number is read with ("Colombian filter coffee, 250 g": the quantity is "250 g", a
 # bare "250" could be a price or a count; design note 218).

@@ -31,7 +31,13 @@ from axsnap_host.models.dialogs import DIALOG_CLASS_WORDS, dialog_selector
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.fast_paths import FAST_PATHS
 from axsnap_host.models.field_secrets import OTHER_SECRET_PATTERN
-from axsnap_host.models.id_slug import ID_UNITS, SIGN_WORDS, SIGNED_NUMBER_PATTERN
+from axsnap_host.models.id_slug import (
+    ID_LABEL_WORDS,
+    ID_PLACE_WORDS,
+    ID_UNITS,
+    SIGN_WORDS,
+    SIGNED_NUMBER_PATTERN,
+)
 from axsnap_host.models.markup_names import (
     CLASS_LOOK_WORDS,
     CLASS_SHOWN_WORDS,
@@ -180,6 +186,8 @@ def walker_contract() -> dict[str, Any]:
         "OTHER_SECRET_PATTERN": OTHER_SECRET_PATTERN,
         # models/id_slug.py: how a name becomes an id's words (src/twins_last.js idWords, and
         # the host's semantic/ids.py slug; notes 218 and 306)
+        "ID_LABEL_WORDS": ID_LABEL_WORDS,
+        "ID_PLACE_WORDS": ID_PLACE_WORDS,
         "ID_UNITS": list(ID_UNITS),
         "SIGNED_NUMBER_PATTERN": SIGNED_NUMBER_PATTERN,
         "SIGN_WORDS": SIGN_WORDS,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from axsnap_host.models.id_slug import ID_PLACE_WORDS
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.ids import slug
 
@@ -45,7 +46,7 @@ def without_badge(label: str, node: Node, facts: PageFacts) -> str:
     return label
 
 
-CONTEXT_WORDS = 4
+CONTEXT_WORDS = ID_PLACE_WORDS  # the words of its row or place an id holds (models/id_slug.py)
 ROW_TEXT_CHARS = 60  # a parent with more text than this is a section, not a row
 
 

@@ -72,7 +72,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from axsnap_host.models.id_slug import ID_UNITS, SIGN_WORDS, SIGNED_NUMBER_PATTERN
+from axsnap_host.models.id_slug import ID_LABEL_WORDS, ID_UNITS, SIGN_WORDS, SIGNED_NUMBER_PATTERN
 from axsnap_host.semantic.read_parts import part_in_read
 
 PREFIXES = {
@@ -81,7 +81,7 @@ PREFIXES = {
     "file_input": "file", "image": "img", "video": "video", "tab": "tab",
     "menu_item": "menu", "list_item": "item",
 }
-MAX_WORDS = 5
+MAX_WORDS = ID_LABEL_WORDS  # the words of its label an id holds (models/id_slug.py)
 UNITS = frozenset(ID_UNITS)  # a number keeps its unit (models/id_slug.py, note 218)
 MAX_CHARS = 40
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)

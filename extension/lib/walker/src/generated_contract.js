@@ -21,6 +21,10 @@ export const CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden
 
 export const OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
 
+export const ID_LABEL_WORDS = Object.freeze(5);
+
+export const ID_PLACE_WORDS = Object.freeze(4);
+
 export const ID_UNITS = Object.freeze(["g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs", "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"]);
 
 export const SIGNED_NUMBER_PATTERN = Object.freeze("(?<![^\\s(\\[])([+\\-\\u2212])(?=[0-9])");

@@ -4,6 +4,7 @@
 // apart: two "R" links to R_c_504.html and R_c_6377.html are one id's twins to the host (it
 // drops the numbers, tokens and counters), so the walker says which path parts them over the
 // whole page, and every read names each alike whether the other is in it or not (note 151).
+import { ID_LABEL_WORDS } from './generated_contract.js';
 import { labelOf } from './twin_boxes.js';
 import { idWords } from './twins_last.js';
 
@@ -11,12 +12,11 @@ const FILE = /^[^.]+\.[a-z0-9]{2,5}$/i;  // a name and an extension
 const FILE_WORD = /^(?:\p{L}+|\d{1,3}|\p{L}+\d{1,3})$/u;  // no token, no long number
 const FILE_WORDS = 4;
 const MARK_WORDS = 3;
-const ID_WORDS = 5;  // the words of a label a base id holds (ids.py MAX_WORDS)
 const ID_CHARS = 40;  // and its characters (ids.py MAX_CHARS)
 
 /** A label's words as a base id says them (ids.py slug): its first five, "_"-joined. */
 export function baseWords(label) {
-  const out = idWords(label || '', ID_WORDS).join('_');
+  const out = idWords(label || '', ID_LABEL_WORDS).join('_');
   return out.length > ID_CHARS ? out.slice(0, ID_CHARS).replace(/_+$/, '') : out;
 }
 

@@ -1,15 +1,15 @@
 // Semantic mode (issue 31): how twins are parted by their places (twins.js settle): the first
 // place that differs among them, as the host's ids say it (its first words; a box's words
 // without those every twin's box starts with), then each part by its next places.
+import { ID_PLACE_WORDS } from './generated_contract.js';
 import { idWords } from './twins_last.js';
 
-const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_words.py)
 const NAME_WORDS = 3;  // the words of a container's name it holds
 
 // A place as the host's id words say it, so twins the walker parts are parted in their ids:
 // "at:" a container's first three words without digits; "under:", "within:" and "for:" their
 // first four words.
-export function placeWords(place, max = ID_WORDS) {
+export function placeWords(place, max = ID_PLACE_WORDS) {
   const at = place.indexOf(':');
   const kind = place.slice(0, at);
   let words = idWords(place.slice(at + 1), kind === 'at' ? 12 : max);
@@ -104,6 +104,6 @@ function ownWords(said, kind) {
   const words = said.map((s) => placeWords(s, 40).words);
   let same = 0;
   while (words.every((w) => same < w.length - 1 && w[same] === words[0][same])) same++;
-  return words.map((w) => `${kind}:${w.slice(same, same + ID_WORDS).join(' ')}`);
+  return words.map((w) => `${kind}:${w.slice(same, same + ID_PLACE_WORDS).join(' ')}`);
 }
 

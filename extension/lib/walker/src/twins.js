@@ -27,6 +27,7 @@
 // first by the file each shows, "src:<words>" (picture_twins.js), then by where they sit.
 import { TEXT_FIELDS, TWIN_FIELDS, addOnPlaces, neighbourPlaces, placeholderOnly, twinFieldKey, unnamedApart } from './field_twins.js';
 import { columnCaption } from './column_caption.js';
+import { ID_LABEL_WORDS, ID_PLACE_WORDS } from './generated_contract.js';
 import { paneName } from './pane_name.js';
 import { iconColour } from './swatch.js';
 import { picturesOf, titleWords, titledApart } from './pictures.js';
@@ -64,15 +65,13 @@ const BLOCKS = 'p, li, td, dd, blockquote';
 const BOX_HEADS = new Set(['header', 'legend', 'caption', 'figcaption']);
 const BOX_HEAD = /(^|[\s_-])(header|heading|title)($|\s)/i;  // card-header, panel-heading
 const ROW_CHARS = 60;  // a parent with more words than this is a section (id_words.py)
-const ID_WORDS = 4;  // the words of a place (or a row) the host's id holds (id_words.py)
-const LABEL_WORDS = 5;  // the words of a label the host's id holds (semantic/ids.py MAX_WORDS)
 const ROW_UP = 8;  // ancestors looked at for a control's row, and again past a row of no words
 const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's icon
 
 // A text's words as the host's id holds a row's, without the control's label.
 function rowMinus(label) {
   return (t) => idWords(label ? collapse(t).toLowerCase().replace(label, ' ')
-    : collapse(t).toLowerCase(), ID_WORDS).join(' ');
+    : collapse(t).toLowerCase(), ID_PLACE_WORDS).join(' ');
 }
 
 // The words of the row or item a control sits in, as the host reads them for its id
@@ -100,7 +99,7 @@ function rowWords(el, label) {
   if (!parent || parent.childElementCount > 16) return '';
   let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
   if (label) text = text.replace(label, ' ');
-  return text.trim().length <= ROW_CHARS ? idWords(text, ID_WORDS).join(' ') : '';
+  return text.trim().length <= ROW_CHARS ? idWords(text, ID_PLACE_WORDS).join(' ') : '';
 }
 
 // A button with no words of its own (a row's icon-only "⋮" menu, which the host names from its
@@ -134,7 +133,7 @@ function keyOf(el) {
   // (a label by the words the host's id holds of it: two checkboxes "Select this object for an
   // action - Lot 1: Penny Red" and "... - Lot 1: Machin" in rows alike are named alike, so they
   // are twins parted over the whole page, not by each read's window: design note 311)
-  const own = (label && (idWords(label, LABEL_WORDS).join(' ') || label))
+  const own = (label && (idWords(label, ID_LABEL_WORDS).join(' ') || label))
     || `\u0001${el.localName} ${shows?.localName === 'img' ? '' : collapse(look)}`;
   return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
 }
