@@ -3698,6 +3698,24 @@ function withoutBadge(el, text) {
   return text;
 }
 
+// src/generated_contract.js
+var DIALOG_SELECTOR = Object.freeze("dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]");
+var DIALOG_CLASS_WORDS = Object.freeze(["modal", "dialog", "popup", "lightbox", "drawer"]);
+var MENU_WORDS = Object.freeze(["menu", "menus", "submenu", "nav", "navbar", "navigation", "header", "footer", "breadcrumb", "breadcrumbs", "social", "sidebar", "dropdown", "topbar"]);
+var MENU_ROLES = Object.freeze(["menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "tablist", "tab", "tree", "treeitem", "navigation"]);
+var OWN_NAME_ATTRS = Object.freeze(["id", "data-testid", "data-test", "data-cy", "data-test-id", "name"]);
+var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "thin", "duotone", "sharp", "outlined", "outline", "round", "rounded", "filled", "fill", "line", "lg", "xs", "sm", "md", "xl", "xxl", "fw", "spin", "pulse", "border", "inverse", "stack", "flip", "inline", "svg", "shape", "wrapper", "container", "box", "wrap", "holder", "only", "btn", "button", "item", "primary", "secondary", "default", "plain", "flat", "ghost", "white", "muted", "size", "small", "large", "big", "medium", "icon", "icons", "ico", "js", "el", "col", "row", "flex", "mr", "ml", "mt", "mb", "mx", "my", "pr", "pl", "pt", "pb", "px", "py", "text", "bg", "float", "pull", "clearfix", "align", "justify", "self", "block", "auto", "full", "relative", "absolute", "fixed", "ui", "component", "control", "nav", "fa", "fas", "far", "fal", "fad", "fab", "bi", "glyphicon", "ion", "ionicons", "mdi", "ti", "tabler", "la", "las", "lar", "lab", "bx", "bxs", "bxl", "feather", "fe", "lucide", "ri", "uil", "zmdi", "typcn", "lni", "ph", "octicon", "iconoir", "flaticon", "icofont", "cil", "cib", "gg", "oi", "wi", "isax", "heroicon", "material"]);
+var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
+var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
+var OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
+var ID_LABEL_WORDS = Object.freeze(5);
+var ID_PLACE_WORDS = Object.freeze(4);
+var ID_UNITS = Object.freeze(["g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs", "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"]);
+var SIGNED_NUMBER_PATTERN = Object.freeze("(?<![^\\s(\\[])([+\\-\\u2212])(?=[0-9])");
+var SIGN_WORDS = Object.freeze({ "+": "plus", "-": "minus", "−": "minus" });
+var CONTEXT_NAME_MAX = Object.freeze(40);
+var REGION_ONLY_WORDS = Object.freeze(["header", "footer", "navigation", "sidebar", "top", "bottom", "toolbar"]);
+
 // src/column_caption.js
 var UP2 = 3;
 var CONTROLISH = "input:not([type=hidden i]), select, textarea, button, a[href], [role], [tabindex], [onclick]";
@@ -3729,22 +3747,6 @@ function columnCaption(el) {
   run.columnCaptions.set(el, found);
   return found;
 }
-
-// src/generated_contract.js
-var DIALOG_SELECTOR = Object.freeze("dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]");
-var DIALOG_CLASS_WORDS = Object.freeze(["modal", "dialog", "popup", "lightbox", "drawer"]);
-var MENU_WORDS = Object.freeze(["menu", "menus", "submenu", "nav", "navbar", "navigation", "header", "footer", "breadcrumb", "breadcrumbs", "social", "sidebar", "dropdown", "topbar"]);
-var MENU_ROLES = Object.freeze(["menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "tablist", "tab", "tree", "treeitem", "navigation"]);
-var OWN_NAME_ATTRS = Object.freeze(["id", "data-testid", "data-test", "data-cy", "data-test-id", "name"]);
-var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "thin", "duotone", "sharp", "outlined", "outline", "round", "rounded", "filled", "fill", "line", "lg", "xs", "sm", "md", "xl", "xxl", "fw", "spin", "pulse", "border", "inverse", "stack", "flip", "inline", "svg", "shape", "wrapper", "container", "box", "wrap", "holder", "only", "btn", "button", "item", "primary", "secondary", "default", "plain", "flat", "ghost", "white", "muted", "size", "small", "large", "big", "medium", "icon", "icons", "ico", "js", "el", "col", "row", "flex", "mr", "ml", "mt", "mb", "mx", "my", "pr", "pl", "pt", "pb", "px", "py", "text", "bg", "float", "pull", "clearfix", "align", "justify", "self", "block", "auto", "full", "relative", "absolute", "fixed", "ui", "component", "control", "nav", "fa", "fas", "far", "fal", "fad", "fab", "bi", "glyphicon", "ion", "ionicons", "mdi", "ti", "tabler", "la", "las", "lar", "lab", "bx", "bxs", "bxl", "feather", "fe", "lucide", "ri", "uil", "zmdi", "typcn", "lni", "ph", "octicon", "iconoir", "flaticon", "icofont", "cil", "cib", "gg", "oi", "wi", "isax", "heroicon", "material"]);
-var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
-var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
-var OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
-var ID_LABEL_WORDS = Object.freeze(5);
-var ID_PLACE_WORDS = Object.freeze(4);
-var ID_UNITS = Object.freeze(["g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs", "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"]);
-var SIGNED_NUMBER_PATTERN = Object.freeze("(?<![^\\s(\\[])([+\\-\\u2212])(?=[0-9])");
-var SIGN_WORDS = Object.freeze({ "+": "plus", "-": "minus", "−": "minus" });
 
 // src/person_context.js
 var GROUP_ROLES = /* @__PURE__ */ new Set([
@@ -3960,6 +3962,13 @@ function dialogOf(el) {
   return t ? clip(t) : "dialog";
 }
 
+// src/context_name.js
+var REGION_ONLY = new Set(REGION_ONLY_WORDS);
+function contextName(el) {
+  const context = collapse(personContext(el, ""));
+  return context.length <= CONTEXT_NAME_MAX && !/[.!?]$/.test(context) && /\p{L}/u.test(context) && !REGION_ONLY.has(context.toLowerCase()) ? context : "";
+}
+
 // src/twin_boxes.js
 var UP3 = 12;
 var BOX_TITLE = "h1, h2, h3, h4, h5, h6, [role=heading]";
@@ -3969,7 +3978,8 @@ function labelOf(el) {
   let label = el.getAttribute("aria-label") || "";
   if (!label && el.localName === "img") label = el.getAttribute("alt") || "";
   if (!label && el.localName === "input") {
-    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || (/^(checkbox|radio)$/i.test(el.type) ? boxWords(el) : "") || el.value || "";
+    const box = /^(checkbox|radio)$/i.test(el.type);
+    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || (box ? boxWords(el) || contextName(el) : "") || el.value || "";
   }
   if (!label) label = wordsOf(el);
   if (!collapse(label)) label = wordlessName(el);
@@ -4236,23 +4246,10 @@ function fieldNamesShared(fillable, limit, key = (name) => name) {
     if (++n > limit) break;
     if (!fillable(el)) continue;
     const bare2 = el.localName === "select" ? "" : el.getAttribute("name") || "";
-    const name = key(personNameOf(el) || rowName(el) || captionOf(el) || bare2);
+    const name = key(personNameOf(el) || contextName(el) || captionOf(el) || bare2);
     if (name) counts.set(name, (counts.get(name) || 0) + 1);
   }
   return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
-}
-var REGION_ONLY = /* @__PURE__ */ new Set([
-  "header",
-  "footer",
-  "navigation",
-  "sidebar",
-  "top",
-  "bottom",
-  "toolbar"
-]);
-function rowName(el) {
-  const context = collapse(personContext(el, ""));
-  return context.length <= 40 && !/[.!?]$/.test(context) && /\p{L}/u.test(context) && !REGION_ONLY.has(context.toLowerCase()) ? context : "";
 }
 function captionOf(el) {
   const text = el.parentElement ? collapse(el.parentElement.textContent || "") : "";
@@ -4270,7 +4267,7 @@ function personNameOf(el) {
 var CONTEXT_NAMED = "input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=url], input[type=password], textarea";
 function twinFieldKey(el, rowWords2) {
   const select = el.localName === "select";
-  const name = personNameOf(el) || (select ? selectName(el) : el.matches(CONTEXT_NAMED) ? said(rowName(el)) : "");
+  const name = personNameOf(el) || (select ? selectName(el) : el.matches(CONTEXT_NAMED) ? said(contextName(el)) : "");
   const kind = select ? " select" : "";
   return `${name}\0field${kind}\0${rowWords2(el, name)}`;
 }
@@ -6064,7 +6061,13 @@ function keyOf(el) {
   const raw = el.localName === "a" ? el.getAttribute("href") || "" : "";
   const href = /^\s*javascript:/i.test(raw) ? "javascript:" : raw.split(/[?#]/)[0].replace(/\/\d+(?=\/|$)/g, "/#");
   const own = label && (idWords(label, ID_LABEL_WORDS).join(" ") || label) || `${el.localName} ${shows?.localName === "img" ? "" : collapse(look)}`;
-  return `${own}\0${href}\0${rowWords(el, label)}`;
+  const box = boxKind(el);
+  return `${own}\0${href}\0${rowWords(el, label)}${box ? `\0${box}` : ""}`;
+}
+function boxKind(el) {
+  if (el.localName === "input" && /^(checkbox|radio)$/i.test(el.type)) return el.type.toLowerCase();
+  const role = (el.getAttribute("role") || "").split(" ")[0];
+  return /^(checkbox|radio|switch)$/.test(role) ? role : "";
 }
 function firstWords(row, minus) {
   for (const cell of row.children) {

@@ -27,6 +27,7 @@ from axsnap_host.models.act import (
     ReadyOptions,
 )
 from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
+from axsnap_host.models.context_names import CONTEXT_NAME_MAX, REGION_ONLY_WORDS
 from axsnap_host.models.dialogs import DIALOG_CLASS_WORDS, dialog_selector
 from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.fast_paths import FAST_PATHS
@@ -191,6 +192,10 @@ def walker_contract() -> dict[str, Any]:
         "ID_UNITS": list(ID_UNITS),
         "SIGNED_NUMBER_PATTERN": SIGNED_NUMBER_PATTERN,
         "SIGN_WORDS": SIGN_WORDS,
+        # models/context_names.py: when a control's place names it (src/context_name.js, and
+        # the host's pipeline/elements/model.py; notes 185 and 313)
+        "CONTEXT_NAME_MAX": CONTEXT_NAME_MAX,
+        "REGION_ONLY_WORDS": list(REGION_ONLY_WORDS),
     }
 
 

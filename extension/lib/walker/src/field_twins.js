@@ -12,6 +12,7 @@
 // ("as:username", "as:date", "as:time"), the add-on of their input group, its words or its icon's ("with:<words>",
 // "with:<words> after" for one that follows the field); then by their box (a cart line's
 // words: its size and colour).
+import { contextName } from './context_name.js';
 import { iconWords } from './icon_words.js';
 import { personContext } from './person_context.js';
 import { namedByLabelAbove, personName } from './person_name.js';
@@ -82,21 +83,10 @@ export function fieldNamesShared(fillable, limit, key = (name) => name) {
     // a newsletter box's bare name="email" shares the sign-up's "Email:"; a select no label
     // names the host names by its first option)
     const bare = el.localName === 'select' ? '' : el.getAttribute('name') || '';
-    const name = key(personNameOf(el) || rowName(el) || captionOf(el) || bare);
+    const name = key(personNameOf(el) || contextName(el) || captionOf(el) || bare);
     if (name) counts.set(name, (counts.get(name) || 0) + 1);
   }
   return [...counts].filter(([, count]) => count > 1).map(([name]) => name);
-}
-
-// The words of a field's row, field or card when a person would call it by them (short, no
-// sentence, a letter in them, no region's word alone: pipeline/elements/model.py
-// _label_like), else ''.
-const REGION_ONLY = new Set(['header', 'footer', 'navigation', 'sidebar', 'top', 'bottom',
-  'toolbar']);
-function rowName(el) {
-  const context = collapse(personContext(el, ''));
-  return context.length <= 40 && !/[.!?]$/.test(context) && /\p{L}/u.test(context)
-    && !REGION_ONLY.has(context.toLowerCase()) ? context : '';
 }
 
 // The short words of a field's box (its parent's, up to 40 characters), else ''.
@@ -124,13 +114,13 @@ const CONTEXT_NAMED = 'input:not([type]), input[type=text], input[type=email], '
 
 /** The twin key of a field not named by its placeholder alone: its person name (what the
  * host's id says; for a text box named by nothing, the words of its row where a person would
- * call it by them, as the host names it (rowName: a date box's "Before" add-on, note 249),
+ * call it by them, as the host names it (contextName: a date box's "Before" add-on, note 249),
  * else ""), kept apart from controls' keys, a select from a text field (their ids'
  * prefixes tell them apart). */
 export function twinFieldKey(el, rowWords) {
   const select = el.localName === 'select';
   const name = personNameOf(el) || (select ? selectName(el)
-    : (el.matches(CONTEXT_NAMED) ? said(rowName(el)) : ''));
+    : (el.matches(CONTEXT_NAMED) ? said(contextName(el)) : ''));
   const kind = select ? ' select' : '';
   return `${name}\u0000\u0003field${kind}\u0000${rowWords(el, name)}`;
 }

@@ -30,3 +30,7 @@ export const ID_UNITS = Object.freeze(["g", "kg", "mg", "l", "ml", "cl", "mm", "
 export const SIGNED_NUMBER_PATTERN = Object.freeze("(?<![^\\s(\\[])([+\\-\\u2212])(?=[0-9])");
 
 export const SIGN_WORDS = Object.freeze({"+": "plus", "-": "minus", "−": "minus"});
+
+export const CONTEXT_NAME_MAX = Object.freeze(40);
+
+export const REGION_ONLY_WORDS = Object.freeze(["header", "footer", "navigation", "sidebar", "top", "bottom", "toolbar"]);

@@ -1,5 +1,6 @@
 // Semantic mode (issue 31): what a twin says and the box it sits in, for twins.js: a
 // control's label as the twins read it, and each twin's box, its last places.
+import { contextName } from './context_name.js';
 import { boxWords } from './person_name.js';
 import { collapse, wordsOf } from './run.js';
 import { wordlessName } from './wordless_name.js';
@@ -17,9 +18,13 @@ export function labelOf(el) {
     // (a title names a box with no label before its value: radios titled by the colour
     // each picks, their value all "on", are no twins)
     // (a box's value, "on" unless the page set one, is no name a person reads: the words
-    // beside it are, as the host names it; two boxes with their own words are no twins)
+    // beside it are, as the host names it; two boxes with their own words are no twins. With
+    // none beside it, its row's words name it, as the host names it: the three radios of a
+    // row under "Enable", "Disable" and "No change", valued "Y", "N" and "X", are twins,
+    // parted by their columns, not three names; note 313)
+    const box = /^(checkbox|radio)$/i.test(el.type);
     label = (el.labels && el.labels[0] && el.labels[0].textContent)
-      || el.getAttribute('title') || (/^(checkbox|radio)$/i.test(el.type) ? boxWords(el) : '')
+      || el.getAttribute('title') || (box ? boxWords(el) || contextName(el) : '')
       || el.value || '';
   }
   if (!label) label = wordsOf(el);

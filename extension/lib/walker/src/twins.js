@@ -135,7 +135,18 @@ function keyOf(el) {
   // are twins parted over the whole page, not by each read's window: design note 311)
   const own = (label && (idWords(label, ID_LABEL_WORDS).join(' ') || label))
     || `\u0001${el.localName} ${shows?.localName === 'img' ? '' : collapse(look)}`;
-  return `${own}\u0000${href}\u0000${rowWords(el, label)}`;
+  // (a box is no twin of a link or a button named alike, a checkbox named by its card's
+  // "Jeremy Massey" beside the card's link "Jeremy Massey": the host's ids tell them apart
+  // by their kinds; note 313)
+  const box = boxKind(el);
+  return `${own}\u0000${href}\u0000${rowWords(el, label)}${box ? `\u0000${box}` : ''}`;
+}
+
+// The kind of a box one ticks or picks ("checkbox", "radio", "switch"), else ''.
+function boxKind(el) {
+  if (el.localName === 'input' && /^(checkbox|radio)$/i.test(el.type)) return el.type.toLowerCase();
+  const role = (el.getAttribute('role') || '').split(' ')[0];
+  return /^(checkbox|radio|switch)$/.test(role) ? role : '';
 }
 
 // The words of a row's first cell with words besides the control's label (`minus`), '' where none.

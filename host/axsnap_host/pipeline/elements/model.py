@@ -33,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from axsnap_host.models.context_names import context_names_control
 from axsnap_host.pipeline.read_shared import is_last_format
 from axsnap_host.pipeline.text_clean import clean_text
 
@@ -85,11 +86,6 @@ _DROPDOWN_MARK = re.compile(r"\s*[▾▼⌄⏷∨˅⯆🞃]\s*$")
 # roles whose name the context explains even when it does not repeat
 _SETTING_ROLES = frozenset({"switch", "combobox", "listbox", "checkbox", "radio", "textbox",
                            "slider"})
-_LABEL_LIKE_MAX = 40  # characters: a setting's label, not a paragraph
-# A context that only says where a control sits (the walker's region words for a box with no
-# words of its own: person_context.js landmarkOf, regionWord): no name a person calls it by
-REGION_ONLY = frozenset({"header", "footer", "navigation", "sidebar", "top", "bottom",
-                         "toolbar"})
 # names the page's author gave the control for it: a context adds nothing to them
 _AUTHORED_NAMES = frozenset({"aria-label", "aria-labelledby", "label"})
 STATE_ORDER = ("checked", "selected", "current", "pressed", "expanded", "disabled")
@@ -199,7 +195,7 @@ def element_facts(j: Joined, role: str, fallback_name: str, box: tuple[int, int,
         # a custom dropdown: "5 seconds ▾" is the value of the setting beside it
         value, name, source = _DROPDOWN_MARK.sub("", name), context, "context"
         role, context = "combobox", ""
-    if not name and context and role in _SETTING_ROLES and _label_like(context):
+    if not name and context and role in _SETTING_ROLES and context_names_control(context):
         name, source, context = context, "context", ""  # a nameless toggle beside its label
     elif name and context and not _WORD.search(name) and j.tag != "th":
         # a symbol ("^", "×", "›") says nothing a person would call it: its row does; not a
@@ -263,16 +259,6 @@ def _said_around(tree: Any, node: Any, context: str) -> bool:
             return False
         parent = box.parent
     return False
-
-
-def _label_like(text: str) -> bool:
-    """Words a person would call a control by ("Undo Send", "Dark mode"): short, not a
-    sentence, a word in it (a price beside an order line's selects, "$14", is what the line
-    costs, no name). A task line above a nameless field ("Enter \"Rex\" into the text field and
-    press Submit.") is what the page says, not the field's name; nor is a region's word alone
-    ("sidebar": a box of no words of its own in an ``<aside>``)."""
-    return len(text) <= _LABEL_LIKE_MAX and not text.rstrip().endswith((".", "!", "?")) \
-        and any(c.isalpha() for c in text) and text.strip().lower() not in REGION_ONLY
 
 
 def with_element_facts(joined: Any) -> list[Any]:
