@@ -3708,6 +3708,7 @@ var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "th
 var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
 var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
 var OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
+var CARD_PATTERN = Object.freeze("(?<![a-z])card|credit[\\s_-]?card|cc-?num|cvv|cvc|csc|(?<!cache[\\s_-])(?<!session[\\s_-])(?<!token[\\s_-])(?<!password[\\s_-])(?<!cookie[\\s_-])(?<!link[\\s_-])(?<!key[\\s_-])(?<!login[\\s_-])(?<!certificate[\\s_-])(?<!account[\\s_-])(?<!invitation[\\s_-])(?<!invite[\\s_-])(?<!lock[\\s_-])expir(?![a-z0-9_]*\\s+(?:time|period|after|in)(?![a-z0-9_]))|卡号|thẻ|tarjeta|karte|carte|カード");
 var ID_LABEL_WORDS = Object.freeze(5);
 var ID_PLACE_WORDS = Object.freeze(4);
 var ID_UNITS = Object.freeze(["g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs", "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"]);
@@ -4950,8 +4951,8 @@ function describedItems(shown, chrome2, limit) {
 }
 
 // src/tally_passwords.js
-var CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
 var OTHER_SECRET = new RegExp(OTHER_SECRET_PATTERN);
+var CARD = new RegExp(CARD_PATTERN, "i");
 function otherSecret(el) {
   if (el.readOnly || el.disabled) return true;
   const names = [...el.labels || []].map((l) => l.textContent).concat([
@@ -5133,7 +5134,6 @@ function pageTally() {
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
   const reading3 = (s) => s.length + (s.match(CJK) || []).length;
-  const CARD2 = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = /* @__PURE__ */ new Set(["q", "query", "search", "wd", "s"]);
   const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;
   const PASSWORD_WORD = /(^|[^\p{L}\p{N}])(password|passwort|mot de passe|contraseña|senha|mật khẩu)(?![\p{L}\p{N}])|密码|パスワード/iu;
@@ -5270,7 +5270,7 @@ function pageTally() {
     else if (tag === "select") t.selects++;
     else if (type === "password") {
       const named3 = `${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`;
-      if (!CARD2.test(named3) && !otherSecret(el)) t.passwords++;
+      if (!CARD.test(named3) && !otherSecret(el)) t.passwords++;
       const said2 = [...el.labels || []].map((l) => l.textContent).concat([
         labelAboveText(el),
         el.getAttribute("aria-label"),
@@ -5278,7 +5278,7 @@ function pageTally() {
         el.name,
         el.id
       ]).join(" ");
-      if (!CARD2.test(named3) && CURRENT.test(said2.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2"))) {
+      if (!CARD.test(named3) && CURRENT.test(said2.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2"))) {
         t.current_passwords++;
       }
     } else if (type === "checkbox") {

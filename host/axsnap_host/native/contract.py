@@ -27,6 +27,7 @@ from axsnap_host.models.act import (
     ReadyOptions,
 )
 from axsnap_host.models.capture import DOM_SNAPSHOT_STYLES
+from axsnap_host.models.card_fields import CARD_PATTERN
 from axsnap_host.models.context_names import CONTEXT_NAME_MAX, REGION_ONLY_WORDS
 from axsnap_host.models.dialogs import DIALOG_CLASS_WORDS, dialog_selector
 from axsnap_host.models.errors import ErrorCode
@@ -185,6 +186,9 @@ def walker_contract() -> dict[str, Any]:
         # models/field_secrets.py: a password box's secret that is no password of the account
         # (src/tally_passwords.js, and the host's semantic/page_features.py; note 303)
         "OTHER_SECRET_PATTERN": OTHER_SECRET_PATTERN,
+        # models/card_fields.py: a payment card's field (src/tally.js, and the host's
+        # semantic/account_forms.py; notes 310 and 315)
+        "CARD_PATTERN": CARD_PATTERN,
         # models/id_slug.py: how a name becomes an id's words (src/twins_last.js idWords, and
         # the host's semantic/ids.py slug; notes 218 and 306)
         "ID_LABEL_WORDS": ID_LABEL_WORDS,

@@ -7,19 +7,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from axsnap_host.models.card_fields import CARD_PATTERN
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.keywords import keyword_hits
 
-# (a card's expiry is a date: "Expiration date", "Expiry (MM/YY)"; a setting's "Login expiration
-# time" or "expires after" is a length of time, no card's, and so is the expiry of a thing the
-# app keeps: "User Cache Expiration", "Session expiry", "token_expiration"; note 310)
-_KEPT_THINGS = ("cache", "session", "token", "password", "cookie", "link", "key", "login",
-                "certificate", "account", "invitation", "invite", "lock")
-CARD = re.compile(r"card|cc-?num|cvv|cvc|csc|"
-                  + "".join(rf"(?<!{thing}[\s_-])" for thing in _KEPT_THINGS)
-                  + r"expir(?!\w*\s+(?:time|period|after|in)\b)|"
-                  r"卡号|thẻ|tarjeta|karte|carte|カード", re.I)
+CARD = re.compile(CARD_PATTERN, re.I)  # a payment card's field (models/card_fields.py)
 CONFIRM = re.compile(r"confirm|repeat|re-?enter|again|verify|retype|确认|xác nhận|repetir|"
                      r"wiederholen|bestätigen|confirmer|確認", re.I)
 _USER_NAME = re.compile(r"user ?name|benutzername|nom d'utilisateur|usuario|用户名|ユーザー名",

@@ -21,6 +21,8 @@ export const CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden
 
 export const OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
 
+export const CARD_PATTERN = Object.freeze("(?<![a-z])card|credit[\\s_-]?card|cc-?num|cvv|cvc|csc|(?<!cache[\\s_-])(?<!session[\\s_-])(?<!token[\\s_-])(?<!password[\\s_-])(?<!cookie[\\s_-])(?<!link[\\s_-])(?<!key[\\s_-])(?<!login[\\s_-])(?<!certificate[\\s_-])(?<!account[\\s_-])(?<!invitation[\\s_-])(?<!invite[\\s_-])(?<!lock[\\s_-])expir(?![a-z0-9_]*\\s+(?:time|period|after|in)(?![a-z0-9_]))|卡号|thẻ|tarjeta|karte|carte|カード");
+
 export const ID_LABEL_WORDS = Object.freeze(5);
 
 export const ID_PLACE_WORDS = Object.freeze(4);

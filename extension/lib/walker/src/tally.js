@@ -16,7 +16,7 @@ import { postCounts } from './tally_posts.js';
 import { datedHeadlines, datedUnder } from './tally_dated.js';
 import { linkedItems } from './tally_items.js';
 import { describedItems } from './tally_described.js';
-import { lonePasswords, otherSecret } from './tally_passwords.js';
+import { CARD, lonePasswords, otherSecret } from './tally_passwords.js';
 import { ownHeading } from './tally_lead.js';
 import { brRuns } from './tally_runs.js';
 import { periodGraphs } from './tally_graphs.js';
@@ -38,7 +38,6 @@ export function pageTally() {
     + '[role=complementary]';
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
   const reading = (s) => s.length + ((s.match(CJK) || []).length);
-  const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
   const SEARCH_NAMES = new Set(['q', 'query', 'search', 'wd', 's']);
   // (the words of semantic/page_features.py's _CURRENT; "_" parts words too: current_password)
   const CURRENT = /(^|[^\p{L}\p{N}])(current|old|existing|present|actual|aktuelles?|altes?|actuel|ancien)(?![\p{L}\p{N}])|当前|原密码|旧密码|hiện tại|mật khẩu cũ|現在/iu;

@@ -5,12 +5,14 @@
 // And where the first of them is drawn (its page y): a sign-in box a person reaches only
 // after screens of the page's own matter (a forum's board list) is the site's (note 155).
 
-import { OTHER_SECRET_PATTERN } from './generated_contract.js';
+import { CARD_PATTERN, OTHER_SECRET_PATTERN } from './generated_contract.js';
 
-const CARD = /card|cc-?num|cvv|cvc|csc|expir/i;
 // A secret typed into a password box that is no password of the account: a key's passphrase,
 // a one-time code, a token, an API key (models/field_secrets.py, design note 303).
 const OTHER_SECRET = new RegExp(OTHER_SECRET_PATTERN);
+/** A payment card's field by its words (models/card_fields.py): its code in a password box is
+ * no password of the account. */
+export const CARD = new RegExp(CARD_PATTERN, 'i');
 
 /** Whether password box `el` holds no password of the account: a secret its names call
  * another (OTHER_SECRET_PATTERN: its label, placeholder, aria-label, name, id, autocomplete;
