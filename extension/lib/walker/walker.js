@@ -5351,7 +5351,7 @@ function pageTally() {
       break;
     }
     const text = (el.textContent || "").replace(/\s+/g, " ").trim();
-    if (text.length < 40 || !shown(el)) continue;
+    if (text.length < 40 || !shown(el) || el.querySelector("table")) continue;
     const weight = reading3(text);
     const tag = el.localName;
     if (tag === "p" && el.querySelector("br") && !el.closest(CHROME)) {

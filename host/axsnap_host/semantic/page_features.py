@@ -31,6 +31,7 @@ from axsnap_host.semantic.keywords import PAY_BY, TO_CHECKOUT
 from axsnap_host.semantic.mail_heads import names_sender_and_subject
 from axsnap_host.semantic.page_tally import above_heading, own_heading, whole_page
 from axsnap_host.semantic.page_words import in_a_menu
+from axsnap_host.semantic.prose_counts import ProseCounts
 from axsnap_host.semantic.row_controls import check_grid_rows, in_task_list, is_switch, row_of
 from axsnap_host.semantic.search_boxes import (
     SEARCH_WORD,
@@ -44,7 +45,6 @@ from axsnap_host.semantic.search_echo import echoed_queries
 from axsnap_host.semantic.titles import split_title
 from axsnap_host.semantic.unseen_fields import drawn_kinds, off_canvas, range_ends
 
-_CJK = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _NAMING_TAGS = frozenset({"h1", "h2", "h3", "h4", "label", "legend", "th", "button", "caption"})
 _PRICE = re.compile(r"(?:[$€£¥₫₹₩₽₺₱]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|₫|円|元|usd|eur|vnd))", re.I)
 _METRIC = re.compile(r"^[+\-]?[$€£¥]?\d[\d.,]*\s?(?:%|k|m|bn|ms|s)?$", re.I)
@@ -185,12 +185,6 @@ class Features:
     words: dict[str, list[str]] = field(default_factory=dict)
 
 
-def reading_length(text: str) -> int:
-    """Characters, a CJK character counting twice: Chinese and Japanese say in 100
-    characters what English says in about 200."""
-    return len(text) + len(_CJK.findall(text))
-
-
 def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
              region_kinds: set[str]) -> Features:
     # (a product's name in the title, "Admin Dashboard Template", is on its every page)
@@ -303,7 +297,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     sizes = sorted(n.font_size for n in facts.nodes if n.block and n.font_size > 0)
     base_font = sizes[len(sizes) // 2] if sizes else 16.0
     controls = {el.node.rid for el in elements}
-    seen_prose: set[tuple[str, str]] = set()  # a repeated text (teasers) counts once
+    prose = ProseCounts(facts)  # (a repeated text, teasers, counts once)
     for node in facts.nodes:
         if hiding[node.rid]:
             continue
@@ -328,17 +322,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                                         and node.box[3] >= 20)
         f.charts += tag in ("svg", "canvas") and figure and not chrome and not any(
             a.tag in ("a", "button") for a in above) and not (above and above[0].tag in _INLINE)
-        weight = reading_length(node.text) if node.block else 0
-        if tag in ("p", "blockquote", "dd") and weight >= 100:
-            if (tag, node.text.strip()) in seen_prose:
-                weight = 0
-            seen_prose.add((tag, node.text.strip()))
-        if tag in ("p", "blockquote", "dd") and weight >= 200:
-            f.long_blocks += 1
-        if tag == "p" and weight >= 100:
-            f.paragraphs += 1
-        if tag in ("p", "blockquote", "li", "dd", "pre"):
-            f.text_chars += weight
+        prose.add(f, node)
         text = node.text.strip()
         if text and len(text) <= 24:
             f.metrics += bool(_METRIC.match(text)) and _looks_like_metric(

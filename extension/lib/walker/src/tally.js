@@ -229,7 +229,8 @@ export function pageTally() {
   for (const el of document.querySelectorAll('p, blockquote, dd, pre')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
-    if (text.length < 40 || !shown(el)) continue;
+    // (one holding a table is no prose: a quirks-mode <p> runs on over tables; note 316)
+    if (text.length < 40 || !shown(el) || el.querySelector('table')) continue;
     const weight = reading(text);
     const tag = el.localName;
     if (tag === 'p' && el.querySelector('br') && !el.closest(CHROME)) {
