@@ -34,6 +34,13 @@ _RETURNED_LINE = re.compile(r"(?:^|\n)[^\n]{0,40}?(?<!\w)(?:search|query)(?!\w)[
                             r"(?<!\w)(?:returned|found|produced|gave)\s+(?:about\s+)?\d[\d,.]*\s+"
                             r"(?:results?|matches|hits)(?!\w)")
 
+# A line saying what was searched for ("Searching for: finch", "You searched for plums", "Search
+# results for rent"): the rows under it are that search's results, the words searched for shown
+# whether the box still holds them or not. "Search for" alone asks (a box's caption); "searching
+# for" or "searched for" names a search made only with its words set off (a colon, a quote).
+_SEARCHED_LINE = re.compile(r"(?:^|\n)\s*(?:you\s+searched\s+for|search\s+results\s+for|"
+                            r"(?:searching|searched)\s+for\s*(?::|[\"“'«]))\s*[^\s:]", re.I)
+
 
 def one_sign_in_box(f: Features) -> bool:
     """The page's one password is a sign-in box's (no sign-up, no confirmation): the site's
@@ -57,6 +64,11 @@ def found_rows(f: Features) -> bool:
 def search_returned(f: Features) -> bool:
     """A line of the page says its search returned what is shown (note 232)."""
     return bool(_RETURNED_LINE.search(f.text))
+
+
+def search_named(f: Features) -> bool:
+    """A line of the page says the words its search was made for (note 317)."""
+    return bool(_SEARCHED_LINE.search(f.text))
 
 
 def search_said(f: Features) -> bool:
@@ -122,7 +134,14 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
     # results, however long their passages; the page behind waits (design note 276).
     fire("search_results", "form:a search open in front of the page, holding a query", 0.6,
          f.search_in_front)
-    counted = counted or found or tallied or matched or returned or f.search_in_front
+    # A line saying the words searched for ("Searching for: finch") beside a search box: the
+    # rows under it are that search's results, however drawn (an admin's tables of records
+    # searched across, note 317).
+    named = (search_named(f) and f.search_inputs + f.search_named + inputs >= 1
+             and not f.passwords and f.long_blocks < 3)
+    fire("search_results", "form:a line saying what was searched for", 0.45,
+         named and not (counted or found or tallied or matched or returned))
+    counted = counted or found or tallied or matched or returned or named or f.search_in_front
     # (a plain-HTML results page: its result titles are links in alike rows, no headings)
     rows_of_results = f.queries >= 1 and f.div_rows >= 8 and f.result_blocks < 4
     fire("search_results", "form:a search box holding a query over alike rows of links", 0.5,
