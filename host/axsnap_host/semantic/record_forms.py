@@ -15,7 +15,8 @@ Edit") or saying "Edit profile" names none.
 
 A heading or a title's part saying one new thing of a kind is being made ("New test case",
 "Add product", "Create new ticket", "Neuen Kunden anlegen", "Nouvelle facture"; "Book a
-practice room": a booking, note 286) names a new record's form (note 247): the values its
+practice room": a booking, note 286; "Join the plot waiting list", "Apply for a grant": an
+application, note 318) names a new record's form (note 247): the values its
 fields show are the kind's defaults, no saved settings, and its switches are the record's. A
 new account, a new password or a new message is no record's (a sign-up, a reset, a mail being
 written).
@@ -71,7 +72,8 @@ ANOTHER_SIGNAL = "form:fields kept by \"Save and add another\" (a form adding re
 # "<verb> <thing>" (English, Spanish, French, Vietnamese, Chinese) or "<thing> <verb>" (German,
 # Japanese): a heading or a title's part, a thing of a few words.
 _CREATES = re.compile(
-    r"^(?:(?:add|create)(?: an?)?(?: new)?|(?:book|reserve) an?|new|neue[rns]?|nouvel(?:le)?|"
+    r"^(?:(?:add|create)(?: an?)?(?: new)?|(?:book|reserve) an?|join(?: the| an?)?|"
+    r"apply (?:for|to)(?: the| an?)?|new|neue[rns]?|nouvel(?:le)?|"
     r"nouveau|ajouter(?: une?)?|créer(?: une?)?|nuev[oa]|crear|añadir|agregar|thêm(?: mới)?|"
     r"tạo(?: mới)?|新建|添加|创建|新規)"
     r"(?![a-z])\s*:?\s*(?P<a>[^\n]{2,80})$"
