@@ -29,8 +29,9 @@ def test_a_rows_boxes_are_named_by_their_columns(
     result = read(browser, pages_url + PAGE, viewport_only=viewport_only)
     boxes = [e for e in result.elements if e["type"] in ("radio", "checkbox")]
     ids = [str(e["id"]) for e in boxes]
-    assert len(boxes) == 12 and len(set(ids)) == 12, ids
-    for row, action in enumerate(("add_header", "block", "crunch_cookies", "hide_referrer")):
+    assert len(boxes) == 15 and len(set(ids)) == 15, ids
+    for row, action in enumerate(("add_header", "block", "crunch_cookies", "hide_referrer",
+                                  "filter_r35")):
         three = ids[row * 3:row * 3 + 3]
         assert all(action in i for i in three), three
         for id_, column in zip(three, COLUMNS, strict=True):

@@ -3980,7 +3980,7 @@ function labelOf(el) {
   if (!label && el.localName === "img") label = el.getAttribute("alt") || "";
   if (!label && el.localName === "input") {
     const box = /^(checkbox|radio)$/i.test(el.type);
-    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || (box ? boxWords(el) || contextName(el) : "") || el.value || "";
+    label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || (box ? boxWords(el) || contextName(el) || el.getAttribute("name") : "") || el.value || "";
   }
   if (!label) label = wordsOf(el);
   if (!collapse(label)) label = wordlessName(el);

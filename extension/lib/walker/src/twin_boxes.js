@@ -21,10 +21,12 @@ export function labelOf(el) {
     // beside it are, as the host names it; two boxes with their own words are no twins. With
     // none beside it, its row's words name it, as the host names it: the three radios of a
     // row under "Enable", "Disable" and "No change", valued "Y", "N" and "X", are twins,
-    // parted by their columns, not three names; note 313)
+    // parted by their columns, not three names; note 313. With no words of its row that
+    // would name it, its `name` is the host's id label, as the group's, semantic/ids.py)
     const box = /^(checkbox|radio)$/i.test(el.type);
     label = (el.labels && el.labels[0] && el.labels[0].textContent)
-      || el.getAttribute('title') || (box ? boxWords(el) || contextName(el) : '')
+      || el.getAttribute('title')
+      || (box ? boxWords(el) || contextName(el) || el.getAttribute('name') : '')
       || el.value || '';
   }
   if (!label) label = wordsOf(el);
