@@ -3965,9 +3965,12 @@ function dialogOf(el) {
 
 // src/context_name.js
 var REGION_ONLY = new Set(REGION_ONLY_WORDS);
+function contextNamesControl(text) {
+  return text.length <= CONTEXT_NAME_MAX && !/[.!?]$/.test(text) && /\p{L}/u.test(text) && !REGION_ONLY.has(text.toLowerCase());
+}
 function contextName(el) {
   const context = collapse(personContext(el, ""));
-  return context.length <= CONTEXT_NAME_MAX && !/[.!?]$/.test(context) && /\p{L}/u.test(context) && !REGION_ONLY.has(context.toLowerCase()) ? context : "";
+  return contextNamesControl(context) ? context : "";
 }
 
 // src/twin_boxes.js

@@ -125,8 +125,10 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
     # beside a search box: that search's results, however few and however drawn (a forum's
     # topics found, a title and a byline each), the box emptied or not; it outweighs the empty
     # box's "a search box and little else" (a search home says no results) (note 232).
-    returned = (search_returned(f) and f.search_inputs + f.search_named + inputs >= 1
-                and not f.passwords and f.long_blocks < 3)
+    # (a line about the search, beside a box to search, on a page of no password or long text)
+    lined = f.search_inputs + f.search_named + inputs >= 1 and not f.passwords \
+        and f.long_blocks < 3
+    returned = search_returned(f) and lined
     fire("search_results", "form:a line saying the search returned so many results", 0.5,
          returned and not (counted or found or tallied or matched))
     # A search opened over the page, its box holding the words searched for (a docs theme's
@@ -137,8 +139,7 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
     # A line saying the words searched for ("Searching for: finch") beside a search box: the
     # rows under it are that search's results, however drawn (an admin's tables of records
     # searched across, note 317).
-    named = (search_named(f) and f.search_inputs + f.search_named + inputs >= 1
-             and not f.passwords and f.long_blocks < 3)
+    named = search_named(f) and lined
     fire("search_results", "form:a line saying what was searched for", 0.45,
          named and not (counted or found or tallied or matched or returned))
     counted = counted or found or tallied or matched or returned or named or f.search_in_front

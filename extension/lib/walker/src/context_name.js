@@ -8,10 +8,16 @@ import { collapse } from './run.js';
 
 const REGION_ONLY = new Set(REGION_ONLY_WORDS);
 
-/** The words of `el`'s place when a person would call it by them (short, no sentence, a
- * letter in them, no region's word alone), else ''. */
+/** Whether a place's words (collapsed) are what a person would call a control: short, no
+ * sentence, a letter in them, no region's word alone (the host's
+ * `context_names_control`; tests/vectors/context_name_words.json holds both to one list). */
+export function contextNamesControl(text) {
+  return text.length <= CONTEXT_NAME_MAX && !/[.!?]$/.test(text) && /\p{L}/u.test(text)
+    && !REGION_ONLY.has(text.toLowerCase());
+}
+
+/** The words of `el`'s place when a person would call it by them, else ''. */
 export function contextName(el) {
   const context = collapse(personContext(el, ''));
-  return context.length <= CONTEXT_NAME_MAX && !/[.!?]$/.test(context) && /\p{L}/u.test(context)
-    && !REGION_ONLY.has(context.toLowerCase()) ? context : '';
+  return contextNamesControl(context) ? context : '';
 }
