@@ -34,15 +34,21 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
          "eighty": 80, "ninety": 90}
 _TENTHS = {"twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
            "seventieth": 70, "eightieth": 80, "ninetieth": 90}
-_SCORED = re.compile(r"The ([a-z]+(?:-[a-z]+)?) held-out set \((\d+) pages[^)]*\) was scored "
+_SCORED = re.compile(r"The ([a-z]+(?:-[a-z]+)*) held-out set \((\d+) pages[^)]*\) was scored "
                      r"once(?: on [0-9-]+)? \(page type (\d+)/(\d+) from the default read")
-_REMOVED = re.compile(r"Of the ([a-z]+(?:-[a-z]+)?) held-out set, (\d+) pages were removed "
+_REMOVED = re.compile(r"Of the ([a-z]+(?:-[a-z]+)*) held-out set, (\d+) pages were removed "
                       r"after it was scored")
-_ORDINAL_TITLE = re.compile(r"^The ([a-z]+(?:-[a-z]+)?) held-out set \(")
+_ORDINAL_TITLE = re.compile(r"^The ([a-z]+(?:-[a-z]+)*) held-out set \(")
 
 
 def ordinal(word: str) -> int | None:
-    """The number an English ordinal word names ("twenty-first" -> 21), None if none."""
+    """The number an English ordinal word names ("twenty-first" -> 21, "one-hundred-third" ->
+    103), None if none."""
+    if word == "one-hundredth":
+        return 100
+    if word.startswith("one-hundred-"):
+        rest = ordinal(word.removeprefix("one-hundred-"))
+        return None if rest is None else 100 + rest
     if word in _UNITS:
         return _UNITS.index(word) + 1
     if word in _TENTHS:

@@ -44,13 +44,16 @@ def labels(third: str = "held_out") -> dict[str, dict[str, Any]]:
             "new-c": {third: True}, "new-d": {third: True}}
 
 
-def test_ordinal_words_up_to_the_nineties() -> None:
+def test_ordinal_words_up_to_the_one_hundred_nineties() -> None:
     assert [ordinal(w) for w in ("first", "twelfth", "twentieth", "twenty-first",
                                  "thirty-ninth", "forty-second", "fiftieth", "fifty-first",
                                  "sixty-ninth", "seventieth", "seventy-first", "seventy-ninth",
                                  "eightieth", "eighty-first", "ninetieth", "ninety-ninth")] == [
         1, 12, 20, 21, 39, 42, 50, 51, 69, 70, 71, 79, 80, 81, 90, 99]
+    assert [ordinal(w) for w in ("one-hundredth", "one-hundred-first", "one-hundred-twelfth",
+                                 "one-hundred-twenty-first")] == [100, 101, 112, 121]
     assert ordinal("zeroth") is None and ordinal("twenty-twelfth") is None
+    assert ordinal("one-hundred-hundredth") is None and ordinal("one-hundred-") is None
 
 
 def test_percent_rounds_halves_up() -> None:
