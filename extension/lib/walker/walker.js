@@ -3498,11 +3498,11 @@ function takeJournal(spec) {
   const journalMax = Number.isInteger(spec.max) ? spec.max : Infinity;
   if (window !== window.top || !watch || run.frames[0].n > journalMax) return taken;
   const tj = performance.now();
-  const roots = run.scanRoots.has(document) ? run.foundRoots : void 0;
+  const roots2 = run.scanRoots.has(document) ? run.foundRoots : void 0;
   try {
     const take = spec.take;
-    const j = typeof take === "string" ? watch.take(take, roots) : null;
-    taken.reply = j ? { status: j[0], token: j[1], changed: j.length - 3 } : { status: "armed", token: watch.arm(roots), changed: 0 };
+    const j = typeof take === "string" ? watch.take(take, roots2) : null;
+    taken.reply = j ? { status: j[0], token: j[1], changed: j.length - 3 } : { status: "armed", token: watch.arm(roots2), changed: 0 };
     if (j && j[0] === "ok") {
       taken.self = new Set(j.slice(3, 3 + j[2]));
       taken.tree = new Set(j.slice(3 + j[2]));
@@ -4276,9 +4276,7 @@ function twinFieldKey(el, rowWords2) {
   return `${name}\0field${kind}\0${rowWords2(el, name)}`;
 }
 function selectName(el) {
-  const place = collapse(personContext(el, ""));
-  if (place.length <= 40 && /\p{L}/u.test(place) && !/[.!?]$/.test(place)) return said(place);
-  return said(el.getAttribute("name"));
+  return said(contextName(el) || el.getAttribute("name"));
 }
 function addOnWords(part2) {
   const text = collapse(part2.textContent || "");
@@ -4440,6 +4438,32 @@ function offCanvas(el) {
   return right > 0 && el.getBoundingClientRect().left + (window.scrollX || 0) >= right;
 }
 
+// src/tally_roots.js
+var roots = null;
+function beginTally() {
+  if (run.scanRoots && run.scanRoots.has(document)) {
+    roots = [document, ...run.foundRoots];
+    return;
+  }
+  roots = [document];
+  for (let i = 0; i < roots.length; i++) {
+    const all = roots[i].querySelectorAll("*");
+    for (let k = 0; k < all.length; k++) {
+      const sr = shadowOf(all[k], all[k].localName);
+      if (sr) roots.push(sr);
+    }
+  }
+}
+function everywhere(selector) {
+  const own = document.querySelectorAll(selector);
+  if (!roots || roots.length === 1) return own;
+  const found = [...own];
+  for (let i = 1; i < roots.length; i++) {
+    for (const el of roots[i].querySelectorAll(selector)) found.push(el);
+  }
+  return found;
+}
+
 // src/tally_rows.js
 var SWITCH_CLASS = /(^|[\s_-])(switch|toggle)([\s_-]|$)/i;
 var classOf = (el) => el && typeof el.className === "string" ? el.className : "";
@@ -4485,7 +4509,7 @@ function lineAbove(el, steps2, fewest = 3) {
 function removableRows(rowAbove, shown, chrome2, limit) {
   const rows = /* @__PURE__ */ new Set();
   let n = 0;
-  for (const el of document.querySelectorAll("a[href], button, [role=button]")) {
+  for (const el of everywhere("a[href], button, [role=button]")) {
     if (++n > limit) break;
     if (!removes(el) || el.closest(chrome2) || !shown(el)) continue;
     const row = rowAbove(el, 6, true) || lineAbove(el, 6) || lineAbove(el, 6, 2);
@@ -4498,7 +4522,7 @@ function removableRows(rowAbove, shown, chrome2, limit) {
 function buyableRows(rowAbove, shown, chrome2, limit) {
   const rows = /* @__PURE__ */ new Set();
   let n = 0;
-  for (const el of document.querySelectorAll("a[href], button, [role=button], input[type=submit]")) {
+  for (const el of everywhere("a[href], button, [role=button], input[type=submit]")) {
     if (++n > limit) break;
     const said2 = (el.textContent || el.value || el.getAttribute("aria-label") || "").trim();
     if (!ADD_TO_CART.test(said2) || el.closest(chrome2) || !shown(el)) continue;
@@ -4534,7 +4558,7 @@ var STEP = /^(?:steps?|étape|paso|schritt|passo|bước)\s*0*([1-9]\d?)(?![\p{N
 function wizardSteps(shown, limit) {
   const numbers = /* @__PURE__ */ new Set();
   let n = 0;
-  for (const el of document.querySelectorAll("li, [role=tab], h2, h3, h4, h5, h6")) {
+  for (const el of everywhere("li, [role=tab], h2, h3, h4, h5, h6")) {
     if (++n > limit) break;
     const text = (el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 40);
     const step = STEP.exec(text);
@@ -4560,7 +4584,7 @@ var WISHLIST_HEADING = /^(?:my |your )?(?:wish ?list|wishlist)$|^(?:wunschliste|
 function headingsSaying(words2, shown, chrome2, limit) {
   let found = 0;
   let n = 0;
-  for (const h of document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role=heading]")) {
+  for (const h of everywhere("h1, h2, h3, h4, h5, h6, [role=heading]")) {
     if (++n > limit) break;
     const text = (h.textContent || "").replace(/\s+/g, " ").trim();
     if (text.length > 40 || !words2.test(text) || h.closest(chrome2) || !shown(h)) continue;
@@ -4582,7 +4606,7 @@ function figureTiles(shown, chrome2, limit) {
   let labelled = 0;
   let total = false;
   let n = 0;
-  for (const box of document.querySelectorAll("div, li, section")) {
+  for (const box of everywhere("div, li, section")) {
     if (++n > limit * 5) break;
     const kids = [...box.children].filter((c) => ownText2(c));
     if (kids.length < 2 || kids.length > 3 || box.querySelector("img, a[href], button, input")) continue;
@@ -4607,7 +4631,7 @@ var searchCount = (text) => RESULTS_WORD.test(text) && /\d/.test(text) && (ESTIM
 function resultsFor(shown, chrome2, limit) {
   let found = 0;
   let n = 0;
-  for (const el of document.querySelectorAll("h1, h2, h3, h4, h5, h6, p, span, div")) {
+  for (const el of everywhere("h1, h2, h3, h4, h5, h6, p, span, div")) {
     if (++n > limit * 5) break;
     if (el.childElementCount > 3) continue;
     const text = ownText2(el);
@@ -4621,7 +4645,7 @@ function resultsFor(shown, chrome2, limit) {
 var COUNTED = /^(?:about\s+)?\d[\d.,\s]*\s+results?(?:\s+found)?[.!]?$/iu;
 function countedUnder(box, shown, chrome2, limit) {
   let n = 0;
-  for (const el of document.querySelectorAll("h1, h2, h3, h4, h5, h6, p, span, div, strong")) {
+  for (const el of everywhere("h1, h2, h3, h4, h5, h6, p, span, div, strong")) {
     if (++n > limit * 5) break;
     if (el.childElementCount > 3) continue;
     const text = (el.textContent || "").replace(/\s+/g, " ").trim();
@@ -4665,7 +4689,7 @@ function linkedAway(h) {
 function proseSections(shown, chrome2, limit) {
   let found = 0;
   let n = 0;
-  for (const h of document.querySelectorAll("h2, h3")) {
+  for (const h of everywhere("h2, h3")) {
     if (++n > limit) break;
     if (h.closest(chrome2) || linkedAway(h) || !shown(h) || !reading(h)) continue;
     if (headed(h).some(prose)) found++;
@@ -4680,7 +4704,7 @@ var kindOf = (el) => `${el.localName}.${(typeof el.className === "string" ? el.c
 function proseChars(shown, chrome2, blocks) {
   let inBlocks = 0;
   let outside = 0;
-  for (const p of document.querySelectorAll("p")) {
+  for (const p of everywhere("p")) {
     const len = reading2(p);
     if (len < PROSE || p.closest(chrome2) || !shown(p)) continue;
     if (blocks.some((c) => c.contains(p))) inBlocks += len;
@@ -4691,7 +4715,7 @@ function proseChars(shown, chrome2, blocks) {
 function alikeBlocks(shown, chrome2, limit, titles, blockOf, fits) {
   const kinds = /* @__PURE__ */ new Map();
   let n = 0;
-  for (const h of document.querySelectorAll(titles)) {
+  for (const h of everywhere(titles)) {
     if (++n > limit) break;
     if (!reading2(h) || !shown(h)) continue;
     const block = blockOf(h);
@@ -4741,7 +4765,7 @@ function spreadArticles(shown, chrome2, limit) {
   const prose2 = [];
   let posts = 0;
   let n = 0;
-  for (const article of document.querySelectorAll("article")) {
+  for (const article of everywhere("article")) {
     if (++n > limit) break;
     const parent = article.parentElement;
     if (parent && parent.closest("article") || article.closest(chrome2) || !shown(article)) continue;
@@ -4804,7 +4828,7 @@ var datedIn = (box, h) => [...box.querySelectorAll(LINES)].some((el) => !h.conta
 function datedHeadlines(shown, chrome2, limit) {
   let found = 0;
   let n = 0;
-  for (const h of document.querySelectorAll(HEADLINE)) {
+  for (const h of everywhere(HEADLINE)) {
     if (++n > limit) break;
     const link = linkedAway(h) && (h.closest("a[href]") || h.querySelector("a[href]"));
     if (!link || !textOf2(h) || h.closest(chrome2) || !shown(h)) continue;
@@ -4859,7 +4883,7 @@ var short2 = (item) => reading2(item) <= ITEM_CHARS && ![...item.querySelectorAl
 function linkedItems(shown, chrome2, limit) {
   const kinds = /* @__PURE__ */ new Map();
   let n = 0;
-  for (const h of document.querySelectorAll(HEADLINE2)) {
+  for (const h of everywhere(HEADLINE2)) {
     if (++n > limit) break;
     const link = linkedAway(h) && (h.closest("a[href]") || h.querySelector("a[href]"));
     if (!link || !reading2(h) || h.closest(chrome2) || !shown(h)) continue;
@@ -4922,7 +4946,7 @@ function describedItems(shown, chrome2, limit) {
   const owner = /* @__PURE__ */ new Map();
   const paragraphs = [];
   let n = 0;
-  for (const p of document.querySelectorAll("p")) {
+  for (const p of everywhere("p")) {
     if (++n > limit) break;
     if (!longProse(p) || p.closest(chrome2) || !shown(p)) continue;
     paragraphs.push(p);
@@ -4970,7 +4994,7 @@ function otherSecret(el) {
 function lonePasswords(fillable, limit) {
   const byForm = /* @__PURE__ */ new Map();
   let n = 0;
-  for (const el of document.querySelectorAll("input[type=password]")) {
+  for (const el of everywhere("input[type=password]")) {
     if (++n > limit) break;
     if (CARD.test(`${el.name} ${el.id} ${el.getAttribute("autocomplete") || ""}`) || !fillable(el) || otherSecret(el)) continue;
     const form = el.closest("form");
@@ -5004,13 +5028,13 @@ function before(heading, el) {
 }
 function ownHeading(shown, CHROME, LIMIT2) {
   let n = 0;
-  for (const h of document.querySelectorAll("h1")) {
+  for (const h of everywhere("h1")) {
     if (++n > LIMIT2) break;
     const text = (h.textContent || "").replace(/\s+/g, " ").trim();
     if (!/\p{L}/u.test(text) || h.closest(`a, ${CHROME}`) || !shown(h) || siteName(h, text)) continue;
     let lead = 0;
     let m = 0;
-    for (const a of document.querySelectorAll("a[href]")) {
+    for (const a of h.getRootNode().querySelectorAll("a[href]")) {
       if (++m > LIMIT2 || !before(h, a)) break;
       if (!a.closest(CHROME) && shown(a)) lead++;
     }
@@ -5092,7 +5116,7 @@ function tableCounts(shown, chrome2, limit) {
   let figures = 0;
   let figured = 0;
   const heads2 = /* @__PURE__ */ new Set();
-  for (const table of document.querySelectorAll("table")) {
+  for (const table of everywhere("table")) {
     if (++n > limit) break;
     if (table.closest(chrome2) || !shown(table)) continue;
     const rows = table.rows;
@@ -5110,8 +5134,8 @@ function tableCounts(shown, chrome2, limit) {
     }
   }
   return {
-    tables: document.querySelectorAll("table").length,
-    rows: document.querySelectorAll("tr").length,
+    tables: everywhere("table").length,
+    rows: everywhere("tr").length,
     table_rows_max: most,
     stat_rows: stats,
     figure_rows: figures,
@@ -5130,6 +5154,7 @@ function figureItem(li) {
 // src/tally.js
 function pageTally() {
   const started = performance.now();
+  beginTally();
   const LIMIT2 = 4e3;
   const shown = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
   const fillable = (el) => (typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el)) && !offCanvas(el);
@@ -5245,8 +5270,7 @@ function pageTally() {
     return null;
   };
   const onceIn = (seen) => (text) => seen.has(text) ? false : (seen.add(text), true);
-  const onceItem = onceIn(/* @__PURE__ */ new Set());
-  const once = onceIn(/* @__PURE__ */ new Set());
+  const [onceItem, once] = [onceIn(/* @__PURE__ */ new Set()), onceIn(/* @__PURE__ */ new Set())];
   let n = 0;
   const gridRows = /* @__PURE__ */ new Set();
   const headings = /* @__PURE__ */ new Map();
@@ -5258,7 +5282,7 @@ function pageTally() {
     const values = [...form.querySelectorAll("input[type=submit], input[type=button]")].map((b) => b.value);
     return NEWSLETTER.test(`${form.textContent} ${values.join(" ")}`);
   };
-  for (const el of document.querySelectorAll("input, textarea, select")) {
+  for (const el of everywhere("input, textarea, select")) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
@@ -5316,7 +5340,7 @@ function pageTally() {
   }
   t.check_grid_rows = gridRows.size;
   n = 0;
-  for (const li of document.querySelectorAll("li")) {
+  for (const li of everywhere("li")) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
@@ -5348,7 +5372,7 @@ function pageTally() {
     t.paragraphs++;
     t.text_chars += weight;
   };
-  for (const el of document.querySelectorAll("p, blockquote, dd, pre")) {
+  for (const el of everywhere("p, blockquote, dd, pre")) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
@@ -5375,7 +5399,7 @@ function pageTally() {
   }
   n = 0;
   const brBoxes = /* @__PURE__ */ new Set();
-  for (const br of document.querySelectorAll("div > br, td > br, section > br, article > br")) {
+  for (const br of everywhere("div > br, td > br, section > br, article > br")) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
@@ -5403,7 +5427,7 @@ function pageTally() {
   }
   n = 0;
   const divParagraphs = /* @__PURE__ */ new Map();
-  for (const div of document.querySelectorAll("div")) {
+  for (const div of everywhere("div")) {
     if (++n > LIMIT2 * 5) {
       t.partial = true;
       break;
@@ -5427,7 +5451,7 @@ function pageTally() {
   }
   if (preChars >= 3e3) t.long_pre = 1;
   Object.assign(t, tableCounts(shown, CHROME, LIMIT2));
-  t.articles = document.querySelectorAll("article").length;
+  t.articles = everywhere("article").length;
   const teaserUnder = (h) => {
     for (let card = h.parentElement, i = 0; card && i < 2; card = card.parentElement, i++) {
       if (card.querySelectorAll("h2 a[href], h3 a[href], a[href] h2, a[href] h3").length > 1) return false;
@@ -5439,7 +5463,7 @@ function pageTally() {
     return false;
   };
   n = 0;
-  for (const h of document.querySelectorAll('h2, h3, [role=heading][aria-level="2"], [role=heading][aria-level="3"]')) {
+  for (const h of everywhere('h2, h3, [role=heading][aria-level="2"], [role=heading][aria-level="3"]')) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
@@ -5456,7 +5480,7 @@ function pageTally() {
     return text.length <= 120 && /\d/.test(text);
   };
   n = 0;
-  for (const el of document.querySelectorAll("[class*=kpi], [class*=stat], [class*=metric], [class*=widget], [class*=info-box], [class*=small-box], [class*=chart]")) {
+  for (const el of everywhere("[class*=kpi], [class*=stat], [class*=metric], [class*=widget], [class*=info-box], [class*=small-box], [class*=chart]")) {
     if (++n > LIMIT2 * 5) {
       t.partial = true;
       break;
@@ -5464,11 +5488,11 @@ function pageTally() {
     const cls = typeof el.className === "string" ? el.className : "";
     if (WIDGET.test(cls) && shown(el) && holdsFigure(el)) t.widgets++;
   }
-  for (const tr of document.querySelectorAll("tr")) {
+  for (const tr of everywhere("tr")) {
     if (tr.querySelector("a[href], button") && !ahead(tr)) t.action_rows++;
   }
   n = 0;
-  for (const h of document.querySelectorAll("h2, h3, h4, h5")) {
+  for (const h of everywhere("h2, h3, h4, h5")) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
@@ -5477,7 +5501,7 @@ function pageTally() {
     if (rowAbove(h, 5)) t.heading_cards++;
   }
   n = 0;
-  for (const tr of document.querySelectorAll("thead tr, table tr:first-child")) {
+  for (const tr of everywhere("thead tr, table tr:first-child")) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
@@ -5487,7 +5511,7 @@ function pageTally() {
     t.column_heads = Math.max(t.column_heads, heads2);
   }
   n = 0;
-  for (const el of document.querySelectorAll("canvas, svg")) {
+  for (const el of everywhere("canvas, svg")) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
@@ -5504,14 +5528,14 @@ function pageTally() {
   t.buyable_rows = buyableRows(rowAbove, shown, CHROME, LIMIT2);
   t.wizard_steps = wizardSteps(shown, LIMIT2);
   const FIELD2 = "textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]):not([type=search])";
-  for (const form of document.querySelectorAll("form")) {
+  for (const form of everywhere("form")) {
     if ([...form.querySelectorAll(FIELD2)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el) && !own.above(el))) {
       t.forms++;
     }
   }
   const containers = /* @__PURE__ */ new Set();
   n = 0;
-  for (const a of document.querySelectorAll("a[href]")) {
+  for (const a of everywhere("a[href]")) {
     if (++n > LIMIT2) {
       t.partial = true;
       break;
@@ -5527,7 +5551,7 @@ function pageTally() {
   const shownLabels = /* @__PURE__ */ new Set();
   n = 0;
   const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], input[type=image], input[type=reset], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
-  for (const el of document.querySelectorAll(CONTROLS2)) {
+  for (const el of everywhere(CONTROLS2)) {
     if (++n > LIMIT2 * 2) {
       t.partial = true;
       break;

@@ -14,7 +14,6 @@
 // words: its size and colour).
 import { contextName } from './context_name.js';
 import { iconWords } from './icon_words.js';
-import { personContext } from './person_context.js';
 import { namedByLabelAbove, personName } from './person_name.js';
 import { collapse } from './run.js';
 import { placeWords } from './twin_part.js';
@@ -127,12 +126,10 @@ export function twinFieldKey(el, rowWords) {
 
 // The name of a select no label names, as the element model and the host's id say it
 // (pipeline/elements/model.py): the words of its place when a person would call it by them
-// (short, a letter in them, no sentence: two selects under "Search Options"), else its
+// (context_name.js, the rule the host shares: two selects under "Search Options"), else its
 // `name` (an order line's "cabin[]", "berths[]" and "meals[]" beside "$14": no twins).
 function selectName(el) {
-  const place = collapse(personContext(el, ''));
-  if (place.length <= 40 && /\p{L}/u.test(place) && !/[.!?]$/.test(place)) return said(place);
-  return said(el.getAttribute('name'));
+  return said(contextName(el) || el.getAttribute('name'));
 }
 
 // The words of one add-on of an input group: its own words, else its icon's.

@@ -1,7 +1,6 @@
-// Semantic mode: the whole document's shape (light DOM), whatever window the records cover, so
-// the host types the page from all of it: form fields, lists (<li> and runs of alike <div>
-// rows), prose, tables, result headings, and the labels that several controls share (a
-// semantic id qualifies those by their row in every read, not only when a twin is in it).
+// Semantic mode: the whole document's shape (its shadow trees too: tally_roots.js), whatever
+// window the records cover, so the host types the page from all of it: form fields, lists, prose,
+// tables, result headings, and the labels several controls share (ids qualify them by row).
 import { controlWords, wordlessName, withoutBadge } from './wordless_name.js';
 import { labelAboveText } from './person_name.js';
 import { fieldNamesShared } from './field_twins.js';
@@ -21,9 +20,11 @@ import { ownHeading } from './tally_lead.js';
 import { brRuns } from './tally_runs.js';
 import { periodGraphs } from './tally_graphs.js';
 import { figureItem, tableCounts } from './tally_tables.js';
+import { beginTally, everywhere } from './tally_roots.js';
 
 export function pageTally() {
   const started = performance.now();
+  beginTally();
   const LIMIT = 4000;
   const shown = (el) => (typeof el.checkVisibility === 'function'
     ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
@@ -108,8 +109,7 @@ export function pageTally() {
   // Prose counts once: a story never repeats a paragraph, a template's widgets and teaser
   // lists do (the same placeholder in four cards is one text, not four).
   const onceIn = (seen) => (text) => (seen.has(text) ? false : (seen.add(text), true));
-  const onceItem = onceIn(new Set());
-  const once = onceIn(new Set());
+  const [onceItem, once] = [onceIn(new Set()), onceIn(new Set())];
   let n = 0;
   const gridRows = new Set();  // table rows of a grid of settings' checkboxes
   const headings = new Map();  // a box → its first heading (inTaskList)
@@ -124,7 +124,7 @@ export function pageTally() {
     const values = [...form.querySelectorAll('input[type=submit], input[type=button]')].map((b) => b.value);
     return NEWSLETTER.test(`${form.textContent} ${values.join(' ')}`);
   };
-  for (const el of document.querySelectorAll('input, textarea, select')) {
+  for (const el of everywhere('input, textarea, select')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const tag = el.localName;
     const type = (el.getAttribute('type') || 'text').toLowerCase();
@@ -195,7 +195,7 @@ export function pageTally() {
   }
   t.check_grid_rows = gridRows.size;
   n = 0;
-  for (const li of document.querySelectorAll('li')) {
+  for (const li of everywhere('li')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (li.closest(CHROME) || !shown(li)) continue;
     // (a list in a box whose class calls it a menu, a header or a footer, or before the page's
@@ -226,7 +226,7 @@ export function pageTally() {
     t.paragraphs++;
     t.text_chars += weight;
   };
-  for (const el of document.querySelectorAll('p, blockquote, dd, pre')) {
+  for (const el of everywhere('p, blockquote, dd, pre')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
     // (one holding a table is no prose: a quirks-mode <p> runs on over tables; note 316)
@@ -253,7 +253,7 @@ export function pageTally() {
   // straight in a <div> or a cell (an old blog's post body). They count as paragraphs do.
   n = 0;
   const brBoxes = new Set();  // the boxes whose text is written in <br> runs
-  for (const br of document.querySelectorAll('div > br, td > br, section > br, article > br')) {
+  for (const br of everywhere('div > br, td > br, section > br, article > br')) {
     if (++n > LIMIT) { t.partial = true; break; }
     const box = br.parentElement;
     let run = '';  // (the run this <br> ends: after a second <br> it is blank)
@@ -283,7 +283,7 @@ export function pageTally() {
   // snippets each sit in a result of their own, further apart). A body of <br> runs is above.
   n = 0;
   const divParagraphs = new Map();  // box → its <div> paragraphs
-  for (const div of document.querySelectorAll('div')) {
+  for (const div of everywhere('div')) {
     if (++n > LIMIT * 5) { t.partial = true; break; }
     if (brBoxes.has(div) || ![...div.children].every((c) => INLINE_TAGS.has(c.localName)
       || c.localName === 'br')) continue;
@@ -308,7 +308,7 @@ export function pageTally() {
   }
   if (preChars >= 3000) t.long_pre = 1;  // a plain-text document (an RFC, a man page)
   Object.assign(t, tableCounts(shown, CHROME, LIMIT));  // tables, rows, and the most rows in one
-  t.articles = document.querySelectorAll('article').length;
+  t.articles = everywhere('article').length;
   // A linked heading over a teaser: its own card (its parent, or the parent's parent, holding
   // no other linked heading) holds a short paragraph (a post's excerpt, a story's standfirst).
   const teaserUnder = (h) => {
@@ -324,7 +324,7 @@ export function pageTally() {
   // Result headings a person sees (a closed drop-down's message previews are none), ARIA
   // headings too (a shop's result titles are <span role=heading aria-level=3> in their links).
   n = 0;
-  for (const h of document.querySelectorAll('h2, h3, [role=heading][aria-level="2"], '
+  for (const h of everywhere('h2, h3, [role=heading][aria-level="2"], '
     + '[role=heading][aria-level="3"]')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (linkedAway(h) && shown(h) && !ahead(h) && !h.closest('nav, [role=navigation]')) {  // (a menu's headings)
@@ -341,19 +341,19 @@ export function pageTally() {
     return text.length <= 120 && /\d/.test(text);
   };
   n = 0;
-  for (const el of document.querySelectorAll('[class*=kpi], [class*=stat], [class*=metric], '
+  for (const el of everywhere('[class*=kpi], [class*=stat], [class*=metric], '
     + '[class*=widget], [class*=info-box], [class*=small-box], [class*=chart]')) {
     if (++n > LIMIT * 5) { t.partial = true; break; }
     const cls = typeof el.className === 'string' ? el.className : '';
     if (WIDGET.test(cls) && shown(el) && holdsFigure(el)) t.widgets++;
   }
-  for (const tr of document.querySelectorAll('tr')) {
+  for (const tr of everywhere('tr')) {
     if (tr.querySelector('a[href], button') && !ahead(tr)) t.action_rows++;
   }
   // Alike cards each under its own heading (a grid of people or products, one of 4+ alike
   // siblings), out of the chrome and shown: records a person browses, linked or not.
   n = 0;
-  for (const h of document.querySelectorAll('h2, h3, h4, h5')) {
+  for (const h of everywhere('h2, h3, h4, h5')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (h.closest(CHROME) || !shown(h) || !(h.textContent || '').trim() || ahead(h)) continue;
     if (rowAbove(h, 5)) t.heading_cards++;
@@ -361,7 +361,7 @@ export function pageTally() {
   // A table's column headings (the most in one shown row of <th>s out of the chrome): a table
   // of records names its columns even before a script fills its rows.
   n = 0;
-  for (const tr of document.querySelectorAll('thead tr, table tr:first-child')) {
+  for (const tr of everywhere('thead tr, table tr:first-child')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (tr.closest(CHROME) || !shown(tr)) continue;
     const heads = [...tr.children].filter((c) => c.localName === 'th'
@@ -372,7 +372,7 @@ export function pageTally() {
   // of the page's chrome and of links and buttons (a logo is an svg too), and no icon in a line
   // of text (an svg straight in a <span> beside a date: unsized, it is drawn 300 by 150).
   n = 0;
-  for (const el of document.querySelectorAll('canvas, svg')) {
+  for (const el of everywhere('canvas, svg')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (el.localName === 'svg' && el.parentElement && el.parentElement.closest('svg')) continue;
     if (el.parentElement && INLINE_TAGS.has(el.parentElement.localName)) continue;
@@ -391,7 +391,7 @@ export function pageTally() {
   // Forms a person can fill in (a field that is no search box, no button, nothing hidden).
   const FIELD = 'textarea, select, input:not([type=hidden]):not([type=submit]):not([type=button])'
     + ':not([type=reset]):not([type=image]):not([type=search])';
-  for (const form of document.querySelectorAll('form')) {
+  for (const form of everywhere('form')) {
     if ([...form.querySelectorAll(FIELD)].some((el) => !SEARCH_NAMES.has(el.name) && fillable(el) && !own.above(el))) {
       t.forms++;
     }
@@ -399,7 +399,7 @@ export function pageTally() {
   // Runs of alike <div> rows holding a link (a list without <ul>), outside the page's chrome.
   const containers = new Set();
   n = 0;
-  for (const a of document.querySelectorAll('a[href]')) {
+  for (const a of everywhere('a[href]')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (a.closest(CHROME) || ahead(a)) continue;
     const row = rowAbove(a, 4);
@@ -415,7 +415,7 @@ export function pageTally() {
   const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
     + 'input[type=radio], input[type=image], input[type=reset], [role=button], [role=link], '
     + '[role=checkbox], [role=tab], [role=menuitem]';
-  for (const el of document.querySelectorAll(CONTROLS)) {
+  for (const el of everywhere(CONTROLS)) {
     if (++n > LIMIT * 2) { t.partial = true; break; }
     let label = el.getAttribute('aria-label') || '';
     if (!label && el.localName === 'input') {

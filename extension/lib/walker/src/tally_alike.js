@@ -1,6 +1,7 @@
 // Semantic mode, what the page tally's lists of alike blocks share (tally_cards.js,
 // tally_posts.js): three blocks or more of one kind, each found from a title, out of the chrome
 // and shown, holding at least as much of the page's prose as the rest of the page does.
+import { everywhere } from './tally_roots.js';
 
 export const reading = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim().length;
 export const PROSE = 100;  // a paragraph of prose
@@ -12,7 +13,7 @@ export const kindOf = (el) => `${el.localName}.${(typeof el.className === 'strin
 function proseChars(shown, chrome, blocks) {
   let inBlocks = 0;
   let outside = 0;
-  for (const p of document.querySelectorAll('p')) {
+  for (const p of everywhere('p')) {
     const len = reading(p);
     if (len < PROSE || p.closest(chrome) || !shown(p)) continue;
     if (blocks.some((c) => c.contains(p))) inBlocks += len;
@@ -26,7 +27,7 @@ function proseChars(shown, chrome, blocks) {
 export function alikeBlocks(shown, chrome, limit, titles, blockOf, fits) {
   const kinds = new Map();
   let n = 0;
-  for (const h of document.querySelectorAll(titles)) {
+  for (const h of everywhere(titles)) {
     if (++n > limit) break;
     if (!reading(h) || !shown(h)) continue;
     const block = blockOf(h);

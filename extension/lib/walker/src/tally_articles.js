@@ -3,6 +3,7 @@
 // title (a post's, no comment's) when none of them holds half the prose of them all: a blog's front page showing its posts whole (Hexo's
 // default theme); 0 when one does (a story beside its related stories' cards, a story over
 // its comments) or fewer than four hold prose (issue 31, design note 288).
+import { everywhere } from './tally_roots.js';
 
 const PROSE_CHARS = 200;  // a post's prose: a paragraph or two, no teaser line
 const POSTS = 4;
@@ -19,7 +20,7 @@ export function spreadArticles(shown, chrome, limit) {
   const prose = [];
   let posts = 0;
   let n = 0;
-  for (const article of document.querySelectorAll('article')) {
+  for (const article of everywhere('article')) {
     if (++n > limit) break;
     const parent = article.parentElement;
     if ((parent && parent.closest('article')) || article.closest(chrome) || !shown(article)) continue;

@@ -5,6 +5,7 @@
 
 import { DATE } from './tally_posts.js';
 import { linkedAway } from './tally_sections.js';
+import { everywhere } from './tally_roots.js';
 
 const HEADLINE = 'h1, h2, h3, h4, h5';
 const DATE_CHARS = 60;  // a line of when (and by whom, how long a read), no sentence
@@ -31,7 +32,7 @@ const datedIn = (box, h) => [...box.querySelectorAll(LINES)].some((el) => !h.con
 export function datedHeadlines(shown, chrome, limit) {
   let found = 0;
   let n = 0;
-  for (const h of document.querySelectorAll(HEADLINE)) {
+  for (const h of everywhere(HEADLINE)) {
     if (++n > limit) break;
     const link = linkedAway(h) && (h.closest('a[href]') || h.querySelector('a[href]'));
     if (!link || !textOf(h) || h.closest(chrome) || !shown(h)) continue;

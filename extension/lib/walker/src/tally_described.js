@@ -12,6 +12,7 @@
 
 import { kindOf, PROSE, reading } from './tally_alike.js';
 import { inPage, linkedAway } from './tally_sections.js';
+import { everywhere } from './tally_roots.js';
 
 const MIN_ITEMS = 5;
 const MOST_PROSE = 2;  // paragraphs in one item: a blurb, an excerpt and a line of facts
@@ -83,7 +84,7 @@ export function describedItems(shown, chrome, limit) {
   const owner = new Map();  // paragraph → its item
   const paragraphs = [];
   let n = 0;
-  for (const p of document.querySelectorAll('p')) {
+  for (const p of everywhere('p')) {
     if (++n > limit) break;
     if (!longProse(p) || p.closest(chrome) || !shown(p)) continue;
     paragraphs.push(p);

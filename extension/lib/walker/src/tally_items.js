@@ -5,6 +5,7 @@
 
 import { kindOf, PROSE, reading } from './tally_alike.js';
 import { linkedAway } from './tally_sections.js';
+import { everywhere } from './tally_roots.js';
 
 const HEADLINE = 'h2, h3, h4, h5';
 const ITEM_CHARS = 200;  // a title, a line or two of facts (where, when), a button
@@ -28,7 +29,7 @@ const short = (item) => reading(item) <= ITEM_CHARS
 export function linkedItems(shown, chrome, limit) {
   const kinds = new Map();
   let n = 0;
-  for (const h of document.querySelectorAll(HEADLINE)) {
+  for (const h of everywhere(HEADLINE)) {
     if (++n > limit) break;
     const link = linkedAway(h) && (h.closest('a[href]') || h.querySelector('a[href]'));
     if (!link || !reading(h) || h.closest(chrome) || !shown(h)) continue;

@@ -3,6 +3,7 @@
 // it out of those bars. On a page with no landmarks and no stylesheet the site's navigation
 // (category menus, A-Z letters, a mega-menu's brands) fills screens above the heading; the
 // heading and what follows it are the page's own matter (issue 31, note 145).
+import { everywhere } from './tally_roots.js';
 
 const LEAD_LINKS = 30;  // a long run of links: a site's menus, no page's own few links
 // What a link to the site's home says in its href: its root, the document's own root route
@@ -39,13 +40,13 @@ function before(heading, el) {
 // long) }.
 export function ownHeading(shown, CHROME, LIMIT) {
   let n = 0;
-  for (const h of document.querySelectorAll('h1')) {
+  for (const h of everywhere('h1')) {
     if (++n > LIMIT) break;
     const text = (h.textContent || '').replace(/\s+/g, ' ').trim();
     if (!/\p{L}/u.test(text) || h.closest(`a, ${CHROME}`) || !shown(h) || siteName(h, text)) continue;
     let lead = 0;
     let m = 0;
-    for (const a of document.querySelectorAll('a[href]')) {  // (in document order)
+    for (const a of h.getRootNode().querySelectorAll('a[href]')) {  // (its tree's, in order)
       if (++m > LIMIT || !before(h, a)) break;
       if (!a.closest(CHROME) && shown(a)) lead++;
     }

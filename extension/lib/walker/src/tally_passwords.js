@@ -6,6 +6,7 @@
 // after screens of the page's own matter (a forum's board list) is the site's (note 155).
 
 import { CARD_PATTERN, OTHER_SECRET_PATTERN } from './generated_contract.js';
+import { everywhere } from './tally_roots.js';
 
 // A secret typed into a password box that is no password of the account: a key's passphrase,
 // a one-time code, a token, an API key (models/field_secrets.py, design note 303).
@@ -32,7 +33,7 @@ export function otherSecret(el) {
 export function lonePasswords(fillable, limit) {
   const byForm = new Map();
   let n = 0;
-  for (const el of document.querySelectorAll('input[type=password]')) {
+  for (const el of everywhere('input[type=password]')) {
     if (++n > limit) break;
     if (CARD.test(`${el.name} ${el.id} ${el.getAttribute('autocomplete') || ''}`) || !fillable(el)
       || otherSecret(el)) continue;

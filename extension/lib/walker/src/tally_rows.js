@@ -2,6 +2,7 @@
 // grids of checkboxes (settings turned on and off), rows of priced products a person can take
 // out or count (a cart), a box of tasks ticked off (a to-do list) and a form's numbered steps
 // (a wizard). Read over the whole document, like the rest of tally.js.
+import { everywhere } from './tally_roots.js';
 
 // A checkbox drawn as a switch: role=switch, a small box two or three times as wide as high
 // (a track and its knob; a page's "input {width: 100%}" stretches a checkbox much further), or
@@ -84,7 +85,7 @@ export function lineAbove(el, steps, fewest = 3) {
 export function removableRows(rowAbove, shown, chrome, limit) {
   const rows = new Set();
   let n = 0;
-  for (const el of document.querySelectorAll('a[href], button, [role=button]')) {
+  for (const el of everywhere('a[href], button, [role=button]')) {
     if (++n > limit) break;
     if (!removes(el) || el.closest(chrome) || !shown(el)) continue;
     // (two alike lines, each a price and a control taking it out, are a cart of two: asked
@@ -102,7 +103,7 @@ export function removableRows(rowAbove, shown, chrome, limit) {
 export function buyableRows(rowAbove, shown, chrome, limit) {
   const rows = new Set();
   let n = 0;
-  for (const el of document.querySelectorAll('a[href], button, [role=button], input[type=submit]')) {
+  for (const el of everywhere('a[href], button, [role=button], input[type=submit]')) {
     if (++n > limit) break;
     const said = (el.textContent || el.value || el.getAttribute('aria-label') || '').trim();
     if (!ADD_TO_CART.test(said) || el.closest(chrome) || !shown(el)) continue;
@@ -154,7 +155,7 @@ const STEP = /^(?:steps?|étape|paso|schritt|passo|bước)\s*0*([1-9]\d?)(?![\p
 export function wizardSteps(shown, limit) {
   const numbers = new Set();
   let n = 0;
-  for (const el of document.querySelectorAll('li, [role=tab], h2, h3, h4, h5, h6')) {
+  for (const el of everywhere('li, [role=tab], h2, h3, h4, h5, h6')) {
     if (++n > limit) break;
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 40);
     const step = STEP.exec(text);

@@ -1,6 +1,7 @@
 // Semantic mode, the page tally's sections of a written document: headings, each over prose of
 // its own (a documentation page's "Quick Start", "Environment Setup", "Folder Structure", a
 // guide's chapters). Read over the whole document, like the rest of tally.js.
+import { everywhere } from './tally_roots.js';
 
 const reading = (el) => (el.textContent || '').replace(/\s+/g, ' ').trim().length;
 const HEADING = /^h[1-4]$/;
@@ -50,7 +51,7 @@ export function linkedAway(h) {
 export function proseSections(shown, chrome, limit) {
   let found = 0;
   let n = 0;
-  for (const h of document.querySelectorAll('h2, h3')) {
+  for (const h of everywhere('h2, h3')) {
     if (++n > limit) break;
     if (h.closest(chrome) || linkedAway(h) || !shown(h)
       || !reading(h)) continue;

@@ -15,6 +15,7 @@
 // one thing and gives two figures or more, more figures than words ("01 Nov 2026" "41" "42"
 // "1.00 MB"; "GET" "/" "10" "0" "3" "28"). A file's row ("notes.txt" "12 KB" "2026-11-01"
 // "Ada") or an order's ("#1001" "Ada" "$12.00" "Shipped") is no such row.
+import { everywhere } from './tally_roots.js';
 
 const LABEL = /^[^\d]{1,40}$/;
 const FIGURE = /^[-+~]?\d[^\n]{0,29}$/;
@@ -59,7 +60,7 @@ export function tableCounts(shown, chrome, limit) {
   let figures = 0;
   let figured = 0;
   const heads = new Set();
-  for (const table of document.querySelectorAll('table')) {
+  for (const table of everywhere('table')) {
     if (++n > limit) break;
     if (table.closest(chrome) || !shown(table)) continue;
     const rows = table.rows;
@@ -78,8 +79,8 @@ export function tableCounts(shown, chrome, limit) {
       figured++;
     }
   }
-  return { tables: document.querySelectorAll('table').length,
-    rows: document.querySelectorAll('tr').length, table_rows_max: most, stat_rows: stats,
+  return { tables: everywhere('table').length,
+    rows: everywhere('tr').length, table_rows_max: most, stat_rows: stats,
     figure_rows: figures, figure_tables: figured };
 }
 

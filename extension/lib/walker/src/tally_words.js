@@ -5,6 +5,7 @@
 // document, like the rest of tally.js.
 
 import { MENU_ROLES, MENU_WORDS } from './generated_contract.js';
+import { everywhere } from './tally_roots.js';
 
 // A box whose class or id names the page's chrome (its menu, header, footer, breadcrumb, social
 // links, side bar, drop-down), or whose role makes it a menu, a tab list or a tree: its lists are
@@ -37,7 +38,7 @@ export const WISHLIST_HEADING = /^(?:my |your )?(?:wish ?list|wishlist)$|^(?:wun
 function headingsSaying(words, shown, chrome, limit) {
   let found = 0;
   let n = 0;
-  for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]')) {
+  for (const h of everywhere('h1, h2, h3, h4, h5, h6, [role=heading]')) {
     if (++n > limit) break;
     const text = (h.textContent || '').replace(/\s+/g, ' ').trim();
     if (text.length > 40 || !words.test(text) || h.closest(chrome) || !shown(h)) continue;
@@ -76,7 +77,7 @@ export function figureTiles(shown, chrome, limit) {
   let labelled = 0;
   let total = false;
   let n = 0;
-  for (const box of document.querySelectorAll('div, li, section')) {
+  for (const box of everywhere('div, li, section')) {
     if (++n > limit * 5) break;
     const kids = [...box.children].filter((c) => ownText(c));
     if (kids.length < 2 || kids.length > 3 || box.querySelector('img, a[href], button, input')) continue;
@@ -110,7 +111,7 @@ const searchCount = (text) => RESULTS_WORD.test(text) && /\d/.test(text)
 export function resultsFor(shown, chrome, limit) {
   let found = 0;
   let n = 0;
-  for (const el of document.querySelectorAll('h1, h2, h3, h4, h5, h6, p, span, div')) {
+  for (const el of everywhere('h1, h2, h3, h4, h5, h6, p, span, div')) {
     if (++n > limit * 5) break;
     if (el.childElementCount > 3) continue;
     const text = ownText(el);
@@ -130,7 +131,7 @@ const COUNTED = /^(?:about\s+)?\d[\d.,\s]*\s+results?(?:\s+found)?[.!]?$/iu;
 
 export function countedUnder(box, shown, chrome, limit) {
   let n = 0;
-  for (const el of document.querySelectorAll('h1, h2, h3, h4, h5, h6, p, span, div, strong')) {
+  for (const el of everywhere('h1, h2, h3, h4, h5, h6, p, span, div, strong')) {
     if (++n > limit * 5) break;
     if (el.childElementCount > 3) continue;
     const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
