@@ -62,3 +62,19 @@ def test_a_trail_editing_the_account_or_no_trail_edits_no_record() -> None:
     for title in ("settings > edit", "home > my account > edit", "news > editorial",
                   "console > devices", "edit"):
         assert not changes_a_record(_editing(title=title)), title
+
+
+def test_a_title_of_the_edit_alone_then_the_kind_edits_that_kinds_record() -> None:
+    # (note 320: payload-02, "Editing - Event - Payload" over an event's saved values, typed
+    # right only by the learned model where no rule decided)
+    for title in ("editing - event - payload", "edit | product | shop admin",
+                  "bearbeiten – veranstaltung – cms"):
+        assert changes_a_record(_editing(title=title)), title
+    kind, _, signals = classify(_editing(title="editing - event - payload"))
+    assert kind == "form", signals[:4]
+
+
+def test_a_title_of_the_edit_alone_before_the_account_or_the_site_edits_no_record() -> None:
+    for title in ("editing - account - payload", "edit - my profile - site", "edit - payload",
+                  "editing"):
+        assert not changes_a_record(_editing(title=title)), title

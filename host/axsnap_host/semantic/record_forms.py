@@ -10,8 +10,9 @@ profile, the settings or the password (in the seven languages the rules keep) is
 
 A title whose first part says one thing is being edited ("Editing article page: Pruning the
 apple trees - Wagtail", "Editando Ajuste de frenos", "编辑 订单 42") names that record's
-change form as the heading does (note 217); a title naming the site's section ("Account -
-Edit") or saying "Edit profile" names none.
+change form as the heading does (note 217), as does a first part that is only the edit
+before a part naming the kind ("Editing - Event - Payload", note 320); a title naming the
+site's section ("Account - Edit") or saying "Edit profile" names none.
 
 A heading or a title's part saying one new thing of a kind is being made ("New test case",
 "Add product", "Create new ticket", "Neuen Kunden anlegen", "Nouvelle facture"; "Book a
@@ -58,6 +59,10 @@ _EDITING = re.compile(
     r"|^(?P<b>[^\n]{2,80}?)\s*(?:bearbeiten|を編集中|の編集)$")
 # Where a title's first part ends: the site's name or section follows.
 _TITLE_PARTS = re.compile(r"\s[-|–—]\s")
+# A title's first part that is only the edit, its next part the kind of thing edited:
+# "Editing - Event - Payload" (note 320).
+_EDIT_ALONE = re.compile(r"^(?:editing|edit|editando|editar|modifier|bearbeiten|編集|编辑|"
+                         r"đang sửa|sửa)$")
 # A title written as a trail ending in the edit of one thing of its last kind: "Console >
 # Devices > (Edit)", "Posts › Edit" (design note 294).
 _TRAIL_EDIT = re.compile(
@@ -110,8 +115,12 @@ def _account_thing(thing: str) -> bool:
 
 def changes_a_record(f: Features) -> bool:
     """The page's own heading changes one thing of a kind that is not the account's own, or
-    the title's first part says one such thing is being edited, or its trail ends in an edit."""
-    first = _TITLE_PARTS.split(f.title.strip())[0].strip()
+    the title's first part says one such thing is being edited (or is only the edit, the next
+    part that kind), or its trail ends in an edit."""
+    parts = [part.strip() for part in _TITLE_PARTS.split(f.title.strip())]
+    first = parts[0]
+    if _EDIT_ALONE.match(first) and len(parts) >= 3 and parts[1]:
+        return not _ACCOUNT.search(parts[1])  # (the last part is the site's name)
     m = (_CHANGES.match(f.own_heading.strip()) or _EDITING.match(first) or _CHANGES.match(first)
          or _TRAIL_EDIT.match(f.title.strip()))
     return m is not None and not _ACCOUNT.search(next(filter(None, m.groupdict().values()), ""))
