@@ -4784,10 +4784,21 @@ var BYLINE_CHARS = 120;
 var BYLINE = /^\s*(?:(?:posted|written|published)\s+)?by\s|^\s*(?:posted|published)\s+(?:on|in)\s/i;
 var MONTH = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
 var DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH},?\\s+\\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}\\s+(?:minute|hour|day|week|month|year)s?\\s+ago\\b`, "i");
+var titlesIn = /* @__PURE__ */ new Map();
+function titlesUpTo(el, r) {
+  let counts = titlesIn.get(el);
+  if (!counts) {
+    counts = [0, 0, 0, 0, 0];
+    for (const t of el.querySelectorAll(TITLE3)) counts[rank(t)]++;
+    for (let k = 2; k <= 4; k++) counts[k] += counts[k - 1];
+    titlesIn.set(el, counts);
+  }
+  return counts[r];
+}
 function postOf(h) {
   let post = null;
   for (let el = h.parentElement, i = 0; el && el !== document.body && i < 4; el = el.parentElement, i++) {
-    if ([...el.querySelectorAll(TITLE3)].some((t) => t !== h && rank(t) <= rank(h))) break;
+    if (titlesUpTo(el, rank(h)) > 1) break;
     post = el;
   }
   return post;

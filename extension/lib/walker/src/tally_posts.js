@@ -15,12 +15,27 @@ const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.
 export const DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2},?\\s+\\d{4}\\b|\\b\\d{1,2}\\s+${MONTH},?\\s+\\d{4}\\b`
   + '|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}\\s+(?:minute|hour|day|week|month|year)s?\\s+ago\\b', 'i');
 
+// A box's titles counted by rank, once a tally: [of rank 1, of rank 2 or above, ...]. The
+// boxes over each title are asked for every title under them, so a page's main box holding
+// thousands of headings is counted once, not once a heading (issue 33, note 321).
+const titlesIn = new Map();
+function titlesUpTo(el, r) {
+  let counts = titlesIn.get(el);
+  if (!counts) {
+    counts = [0, 0, 0, 0, 0];
+    for (const t of el.querySelectorAll(TITLE)) counts[rank(t)]++;
+    for (let k = 2; k <= 4; k++) counts[k] += counts[k - 1];
+    titlesIn.set(el, counts);
+  }
+  return counts[r];
+}
+
 // The title's post: the widest box over it, within four levels, holding no other title of its
 // rank or above (a photo post's captions are titles below it).
 function postOf(h) {
   let post = null;
   for (let el = h.parentElement, i = 0; el && el !== document.body && i < 4; el = el.parentElement, i++) {
-    if ([...el.querySelectorAll(TITLE)].some((t) => t !== h && rank(t) <= rank(h))) break;
+    if (titlesUpTo(el, rank(h)) > 1) break;  // (the title itself is one)
     post = el;
   }
   return post;
