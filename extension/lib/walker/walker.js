@@ -1376,6 +1376,9 @@ function markPath(el, forced) {
     }
   }
 }
+function rootOf(e) {
+  return e.shadowRoot || (e.localName.indexOf("-") > 0 ? shadowOf(e, e.localName) : null);
+}
 function scanTree(root, ctx, forced) {
   const all = root.querySelectorAll("*");
   for (let i = 0; i < all.length; i++) {
@@ -1390,7 +1393,7 @@ function scanTree(root, ctx, forced) {
         markPath(e, forced);
       }
     }
-    const sr = e.shadowRoot || (e.localName.indexOf("-") > 0 ? shadowOf(e, e.localName) : null);
+    const sr = rootOf(e);
     if (sr) {
       if (ctx.doc === document && forced === run.forced) run.foundRoots.push(sr);
       scanTree(sr, ctx, forced);
@@ -4449,7 +4452,7 @@ function beginTally() {
   for (let i = 0; i < roots.length; i++) {
     const all = roots[i].querySelectorAll("*");
     for (let k = 0; k < all.length; k++) {
-      const sr = shadowOf(all[k], all[k].localName);
+      const sr = rootOf(all[k]);
       if (sr) roots.push(sr);
     }
   }

@@ -17,6 +17,13 @@ export function markPath(el, forced) {
   }
 }
 
+/** The shadow root the scan (and the page tally: tally_roots.js) enters under `e`: open roots
+ * cost a property read; closed ones are asked of chrome.dom for custom elements only (see
+ * walk.js). */
+export function rootOf(e) {
+  return e.shadowRoot || (e.localName.indexOf('-') > 0 ? shadowOf(e, e.localName) : null);
+}
+
 // The main document's shadow roots the scan meets (open, and closed ones of custom
 // elements: axwatch.js looks for the same) go to run.foundRoots, for the journal; complete
 // once the document is in run.scanRoots. `forced`: the set the paths go to (run.forced, or
@@ -36,9 +43,7 @@ export function scanTree(root, ctx, forced) {
         markPath(e, forced);
       }
     }
-    // Open roots cost a property read; closed ones are asked of chrome.dom for custom
-    // elements only (see walk.js).
-    const sr = e.shadowRoot || (e.localName.indexOf('-') > 0 ? shadowOf(e, e.localName) : null);
+    const sr = rootOf(e);
     if (sr) {
       if (ctx.doc === document && forced === run.forced) run.foundRoots.push(sr);
       scanTree(sr, ctx, forced);

@@ -1,9 +1,10 @@
 // The tally's reach (tally.js): the document and every shadow tree in it, open ones and the
-// closed ones of custom elements (tree.js shadowOf, as the walk enters them). A page built of
-// web components (a Bokeh dashboard's charts, a feed of custom elements) draws its fields,
-// lists and charts inside shadow trees, where the document's own queries never look.
+// closed ones of custom elements (scan.js rootOf: the scan's rule, so a window read, whose
+// scan found them, and a whole page's read reach the same trees). A page built of web
+// components (a Bokeh dashboard's charts, a feed of custom elements) draws its fields, lists
+// and charts inside shadow trees, where the document's own queries never look.
 import { run } from './run.js';
-import { shadowOf } from './tree.js';
+import { rootOf } from './scan.js';
 
 let roots = null;
 
@@ -18,7 +19,7 @@ export function beginTally() {
   for (let i = 0; i < roots.length; i++) {
     const all = roots[i].querySelectorAll('*');
     for (let k = 0; k < all.length; k++) {
-      const sr = shadowOf(all[k], all[k].localName);
+      const sr = rootOf(all[k]);
       if (sr) roots.push(sr);
     }
   }
