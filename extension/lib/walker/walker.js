@@ -5617,6 +5617,27 @@ function axFacts(el, tag, data) {
   return true;
 }
 
+// src/option_group.js
+var OPTION_TYPES = /* @__PURE__ */ new Set(["radio", "checkbox"]);
+function isOption(el) {
+  return el.localName === "input" && OPTION_TYPES.has((el.type || "").toLowerCase());
+}
+function holdsOptionsOnly(box) {
+  let options = 0;
+  for (let k = box.firstChild; k; k = k.nextSibling) {
+    if (k.nodeType === 3) {
+      if (k.data.trim()) return false;
+    } else if (k.nodeType !== 1) continue;
+    else if (isOption(k)) options++;
+    else if (k.localName === "label") {
+      const control = k.control;
+      if (!control || !isOption(control) || !box.contains(control)) return false;
+      if (k.contains(control)) options++;
+    } else if (k.localName !== "br") return false;
+  }
+  return options >= 2;
+}
+
 // src/person_state.js
 var ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
 function clippedAway(cs) {
@@ -6083,7 +6104,7 @@ function rowWords(el, label) {
     }
   }
   const parent = el.parentElement;
-  if (!parent || parent.childElementCount > 16) return "";
+  if (!parent || parent.childElementCount > 16 || holdsOptionsOnly(parent)) return "";
   let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
   if (label) text = text.replace(label, " ");
   return text.trim().length <= ROW_CHARS ? idWords(text, ID_PLACE_WORDS).join(" ") : "";
@@ -6374,7 +6395,7 @@ function controlFacts(el, tag, attrs, data) {
 function parentWords(parent) {
   let ptx = run.parentWords.get(parent);
   if (ptx === void 0) {
-    ptx = parent.childElementCount <= 16 ? collapsedHead(wordsOf(parent), 80) : "";
+    ptx = parent.childElementCount <= 16 && !holdsOptionsOnly(parent) ? collapsedHead(wordsOf(parent), 80) : "";
     run.parentWords.set(parent, ptx);
   }
   return ptx;

@@ -1,5 +1,6 @@
 // The facts of an element the walk reports as a possible control: its text or the hint that
 // names an icon, its value (never a password's), its state, and what a person sees of it.
+import { holdsOptionsOnly } from './option_group.js';
 import { personFacts } from './person.js';
 import { twinOf } from './twins.js';
 import { clip, collapse, collapsedHead, run, wordsOf } from './run.js';
@@ -45,12 +46,13 @@ export function controlFacts(el, tag, attrs, data) {
 }
 
 // The first 80 characters of a small parent's words ('' for a parent of more than 16
-// children), read once a walk (run.parentWords): the controls side by side in it (a
-// signature's links in a line of code) share it (issue 33, design note 149).
+// children, or of options alone: option_group.js), read once a walk (run.parentWords): the
+// controls side by side in it (a signature's links in a line of code) share it (issue 33,
+// design note 149).
 function parentWords(parent) {
   let ptx = run.parentWords.get(parent);
   if (ptx === undefined) {
-    ptx = parent.childElementCount <= 16 ? collapsedHead(wordsOf(parent), 80) : '';
+    ptx = parent.childElementCount <= 16 && !holdsOptionsOnly(parent) ? collapsedHead(wordsOf(parent), 80) : '';
     run.parentWords.set(parent, ptx);
   }
   return ptx;

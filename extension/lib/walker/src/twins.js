@@ -13,9 +13,8 @@
 // (twin_refs.js: a page tree's cell, its page's item). The record carries them as `tw`:
 // "at:<words>", "under:<words>", "within:<words>", "for:<words>", "ref:<words>" or
 // "after:<words>" (the item before the box: twins alike in all else), joined by "|". Twins
-// in table rows are parted after their places by their rows'
-// cells (withCells), "cell:<words>", over every row of the page, so a read that holds some of
-// the rows names them alike. Twins that show no words (an order's eye, pencil and bin icons)
+// in table rows are parted after their places by their rows' cells (withCells), "cell:<words>",
+// over every row of the page, so a read that holds some of the rows names them alike. Twins that show no words (an order's eye, pencil and bin icons)
 // are parted by their icons' colour, "hue:<colour>" (swatch.js iconColour), twins in table
 // cells by their column's header, "col:<words>", twins in one paragraph by the words before
 // each, "after:<words>". Twins alike
@@ -39,6 +38,7 @@ import { withMarks } from './twin_marks.js';
 import { pathTwins } from './twin_dest.js';
 import { swatchTwins } from './swatch_twins.js';
 import { numberAlike, pairSides } from './twin_numbers.js';
+import { holdsOptionsOnly } from './option_group.js';
 import { refPlace } from './twin_refs.js';
 import { part, placeWords } from './twin_part.js';
 
@@ -92,11 +92,11 @@ function rowWords(el, label) {
       break;
     }
   }
-  // (a small parent's words, as the host reads its `ptx`: its first 80 characters without
-  // the label, a row when no more than 60 are left; a longer parent, a paragraph, is no row:
-  // links alike in one paragraph and in the next are twins, parted by their places)
+  // (a small parent's words, as the host reads its `ptx`: its first 80 characters without the
+  // label, a row when no more than 60 are left; a longer parent, a paragraph, is no row: links
+  // alike in one paragraph and in the next are twins, parted by their places; no box of options)
   const parent = el.parentElement;
-  if (!parent || parent.childElementCount > 16) return '';
+  if (!parent || parent.childElementCount > 16 || holdsOptionsOnly(parent)) return '';
   let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
   if (label) text = text.replace(label, ' ');
   return text.trim().length <= ROW_CHARS ? idWords(text, ID_PLACE_WORDS).join(' ') : '';
