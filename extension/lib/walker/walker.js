@@ -5084,15 +5084,18 @@ function fileName(src) {
   const path = String(src || "").split(/[?#]/)[0];
   return path.slice(path.lastIndexOf("/") + 1);
 }
-function isPeriodGraph(src) {
-  return PERIOD_FILE.test(fileName(src));
+var PERIOD_NAME = /^\s*(?:hour|hourly|day|daily|week|weekly|month|monthly|year|yearly)\s*$/i;
+function isPeriodGraph(img) {
+  if (PERIOD_FILE.test(fileName(img.getAttribute("src")))) return true;
+  const said2 = img.getAttribute("alt") ?? img.getAttribute("title");
+  return said2 !== null && PERIOD_NAME.test(said2);
 }
 function periodGraphs(shown, chrome2, limit) {
   let n = 0;
   let graphs = 0;
   for (const img of document.images) {
     if (++n > limit) break;
-    if (!isPeriodGraph(img.getAttribute("src")) || img.closest(chrome2) || !shown(img)) continue;
+    if (!isPeriodGraph(img) || img.closest(chrome2) || !shown(img)) continue;
     graphs++;
   }
   return graphs >= 3 ? graphs : 0;
