@@ -1146,7 +1146,11 @@ function lightStepOf(host, el) {
   }
   return m.get(el);
 }
-function walkChildren(el, tag, rec, ctx, visit2) {
+function shownFirst(el, tag) {
+  if (tag === "details" && !el.open) return "summary";
+  return el.getAttribute("hidden") === "until-found" ? "" : null;
+}
+function walkChildren(el, tag, rec, ctx, visit2, hide) {
   const sr = shadowOf(el, tag);
   let kids;
   let domPrefix = "";
@@ -1167,9 +1171,17 @@ function walkChildren(el, tag, rec, ctx, visit2) {
   if (!n) return;
   const st = steps(kids);
   const stats = run.stats;
+  let shown = sr || slotHost ? null : shownFirst(el, tag);
   for (let i = 0; i < n; i++) {
     const t = st.tags[i];
     if (SKIP.has(t)) continue;
+    if (shown !== null) {
+      if (t !== shown) {
+        hide(kids[i]);
+        continue;
+      }
+      shown = "";
+    }
     if (stats.visited >= run.maxNodes) {
       stats.capped = true;
       return;
@@ -3275,6 +3287,7 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
     }
     return;
   }
+  if (el.getAttribute("hidden") === "until-found") return;
   const assigned = assignedKids(el, tag);
   const shown = cs.visibility === "visible";
   for (let i = 0, kid = assigned ? assigned[0] : firstFlatChild(el); kid; kid = assigned ? assigned[++i] : kid.nextSibling) {
@@ -6738,7 +6751,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     clip: innerClip,
     act,
     actOut: actNode || ctx.actOut
-  }, visit);
+  }, visit, skipHidden);
 }
 function walkFrame(el, rec, b, ctx, depth, inWin, data, inAct) {
   const stats = run.stats;

@@ -9,7 +9,8 @@
 // its record was given one: a clickable div is a line). Elements that are generic, hidden by
 // visibility or with no record are left out and their children lifted, as Chromium's
 // ignored nodes are. display:none subtrees, aria-hidden subtrees, a closed <details>'s
-// content and the insides of form controls and images are not walked.
+// content, an element's hidden until found and the insides of form controls and images are
+// not walked (the records' walk cuts the same: tree.js shownFirst, design note 324).
 //
 // A row: [parent row, role, name, value, state, w, frame, tag], parent -1 for the document's
 // RootWebArea; `w` the element's tracked id (records.js), or minus the id of a node with no
@@ -237,6 +238,7 @@ function visitChildren(ctx, el, tag, cs, parent, f, depth) {
     }
     return;
   }
+  if (el.getAttribute('hidden') === 'until-found') return;
   // (flatChildren's: a slot's assigned nodes, else read along their sibling links; the loop
   // stays in this frame: one call more a level overflowed the stack of a 1,200-deep page,
   // tests/pages/outline/deep.html)

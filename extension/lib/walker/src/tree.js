@@ -66,7 +66,18 @@ function lightStepOf(host, el) {
 
 // Visit the flat-tree children of `el` with `visit` (visit.js), until the node cap.
 // `s` is the flat-tree step (the join key); `d`/`dp` give the DOM XPath where it differs.
-export function walkChildren(el, tag, rec, ctx, visit) {
+// What an element renders none of past its first child of a kind: a closed <details> shows
+// its first <summary> alone (the rest sits in Chromium's content-visibility: hidden slot),
+// an element hidden until found shows none of its content. Their boxes read zero until a
+// script measures one, then real: read as hidden however the page was measured before, as
+// Chromium's accessibility tree holds none of them (design note 324). `hide`: the walk's
+// record of a hidden subtree (records.js skipHidden).
+function shownFirst(el, tag) {
+  if (tag === 'details' && !el.open) return 'summary';
+  return el.getAttribute('hidden') === 'until-found' ? '' : null;
+}
+
+export function walkChildren(el, tag, rec, ctx, visit, hide) {
   const sr = shadowOf(el, tag);
   let kids;
   let domPrefix = '';
@@ -89,9 +100,15 @@ export function walkChildren(el, tag, rec, ctx, visit) {
   if (!n) return;
   const st = steps(kids);
   const stats = run.stats;
+  // (a shadow root's or a slot's children are what the element renders: not cut here)
+  let shown = sr || slotHost ? null : shownFirst(el, tag);
   for (let i = 0; i < n; i++) {
     const t = st.tags[i];
     if (SKIP.has(t)) continue;
+    if (shown !== null) {
+      if (t !== shown) { hide(kids[i]); continue; }
+      shown = '';  // (the first summary alone: a second one is content)
+    }
     if (stats.visited >= run.maxNodes) { stats.capped = true; return; }
     const kid = kids[i];
     let dom = null;

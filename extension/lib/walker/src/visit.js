@@ -198,7 +198,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   }
   walkChildren(el, tag, rec, { f: ctx.f, ox: ctx.ox, oy: ctx.oy, fw: ctx.fw,
     frameCovered: ctx.frameCovered, depth, win: ctx.win, doc: ctx.doc, hx, clipTo, clip: innerClip,
-    act, actOut: actNode || ctx.actOut }, visit);
+    act, actOut: actNode || ctx.actOut }, visit, skipHidden);
 }
 
 // An <iframe>/<frame>: a same-origin document is walked from here (a new walker frame,
