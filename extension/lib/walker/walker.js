@@ -3278,16 +3278,16 @@ function assignedKids(el, tag) {
 }
 var firstFlatChild = (el) => (shadowRootOf(el) || el).firstChild;
 function visitChildren(ctx, el, tag, cs, parent, f, depth) {
-  if (tag === "details" && !el.open) {
+  const only = shownFirst(el, tag);
+  if (only !== null) {
     for (const kid of el.children) {
-      if (kid.localName === "summary") {
+      if (kid.localName === only) {
         visitElement(ctx, kid, parent, f, depth + 1);
         break;
       }
     }
     return;
   }
-  if (el.getAttribute("hidden") === "until-found") return;
   const assigned = assignedKids(el, tag);
   const shown = cs.visibility === "visible";
   for (let i = 0, kid = assigned ? assigned[0] : firstFlatChild(el); kid; kid = assigned ? assigned[++i] : kid.nextSibling) {

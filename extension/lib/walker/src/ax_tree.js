@@ -10,7 +10,7 @@
 // visibility or with no record are left out and their children lifted, as Chromium's
 // ignored nodes are. display:none subtrees, aria-hidden subtrees, a closed <details>'s
 // content, an element's hidden until found and the insides of form controls and images are
-// not walked (the records' walk cuts the same: tree.js shownFirst, design note 324).
+// not walked (tree.js shownFirst, which the records' walk asks too: design note 324).
 //
 // A row: [parent row, role, name, value, state, w, frame, tag], parent -1 for the document's
 // RootWebArea; `w` the element's tracked id (records.js), or minus the id of a node with no
@@ -34,6 +34,7 @@ import { TEXT_INPUTS, stateOf } from './ax_states.js';
 import { nodeIdOf, trackedOf } from './records.js';
 import { collapseAscii, run } from './run.js';
 import { SKIP } from './tags.js';
+import { shownFirst } from './tree.js';
 
 const LIFTED = new Set(['generic', 'none', 'LineBreak']);
 // Elements whose content Chromium does not expose as text runs of their own.
@@ -232,13 +233,13 @@ function assignedKids(el, tag) {
 const firstFlatChild = (el) => (shadowRootOf(el) || el).firstChild;
 
 function visitChildren(ctx, el, tag, cs, parent, f, depth) {
-  if (tag === 'details' && !el.open) {
+  const only = shownFirst(el, tag);  // (a closed <details>, content hidden until found)
+  if (only !== null) {
     for (const kid of el.children) {
-      if (kid.localName === 'summary') { visitElement(ctx, kid, parent, f, depth + 1); break; }
+      if (kid.localName === only) { visitElement(ctx, kid, parent, f, depth + 1); break; }
     }
     return;
   }
-  if (el.getAttribute('hidden') === 'until-found') return;
   // (flatChildren's: a slot's assigned nodes, else read along their sibling links; the loop
   // stays in this frame: one call more a level overflowed the stack of a 1,200-deep page,
   // tests/pages/outline/deep.html)

@@ -70,13 +70,15 @@ function lightStepOf(host, el) {
 // its first <summary> alone (the rest sits in Chromium's content-visibility: hidden slot),
 // an element hidden until found shows none of its content. Their boxes read zero until a
 // script measures one, then real: read as hidden however the page was measured before, as
-// Chromium's accessibility tree holds none of them (design note 324). `hide`: the walk's
-// record of a hidden subtree (records.js skipHidden).
-function shownFirst(el, tag) {
+// Chromium's accessibility tree holds none of them (design note 324); the AX rows' walk asks
+// the same (ax_tree.js). '' when none of its children shows, the tag of the one that shows,
+// null when all do.
+export function shownFirst(el, tag) {
   if (tag === 'details' && !el.open) return 'summary';
   return el.getAttribute('hidden') === 'until-found' ? '' : null;
 }
 
+// `hide`: the walk's record of a hidden subtree (records.js skipHidden).
 export function walkChildren(el, tag, rec, ctx, visit, hide) {
   const sr = shadowOf(el, tag);
   let kids;
