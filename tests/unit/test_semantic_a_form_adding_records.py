@@ -31,9 +31,13 @@ def test_fields_kept_by_save_and_add_another_are_a_form() -> None:
     kind, _, signals = classify(_new_tree())
     assert kind == "form", signals[:4]
     assert ANOTHER_SIGNAL in [s["signal"] for s in signals]
-    # the same fields with no such control: saved values under selects, settings
-    kind, _, signals = classify(_new_tree(add_another=0))
+    # the same fields with no such control, under a menu item naming the site's setup: saved
+    # values under selects, settings; with nothing saying whose values they are, a record's
+    # form (note 325)
+    kind, _, signals = classify(_new_tree(add_another=0, current_item="configuration"))
     assert kind == "settings", signals[:4]
+    kind, _, signals = classify(_new_tree(add_another=0))
+    assert kind == "form", signals[:4]
 
 
 def test_the_words_that_add_another() -> None:

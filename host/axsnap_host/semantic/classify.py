@@ -36,7 +36,7 @@ from axsnap_host.semantic.own_matter import (
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.page_names import fire_page_names
 from axsnap_host.semantic.password_resets import asks_new_password, asks_reset
-from axsnap_host.semantic.record_forms import fire_record_form
+from axsnap_host.semantic.record_forms import fire_record_form, says_own_values
 from axsnap_host.semantic.record_searches import fire_searched_records
 from axsnap_host.semantic.record_tables import (
     counts_records,
@@ -234,7 +234,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # title calls forms, sample values are a form gallery's).
     record = fire_record_form(fire, f)  # (a record's values, no account's: record_forms.py)
     saved = (f.filled >= 3 and not (f.card_fields or f.to_subject or confirm or cart or record)
-             and not title_hits("form", f.title) and not names_a_step(f))  # (step_titles.py)
+             and not title_hits("form", f.title) and not names_a_step(f)  # (step_titles.py)
+             and says_own_values(f))
     # (said outside links: a menu's "Billing" or "Cart" names another page)
     # (an address kept by "Save Changes", or holding saved values, with nothing priced beside
     # it: the account's address, no checkout's)
@@ -254,7 +255,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (a form of saved values, or beside a password change, edits the account's settings)
     fire("form", "form:3+ fields, no sign-up, card or message",
          0.2 if settings_page or saved or change or saving or filters else 0.4,
-         inputs + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm and f.long_blocks < 3
+         inputs - f.locked_fields + f.textareas + f.selects + f.radios // 2 >= 3 and not confirm
+         and f.long_blocks < 3
          and not (f.passwords and register_words) and not f.card_fields and not f.to_subject)
     fire_short_form(fire, f)  # (the page's one form of a few fields, little else beside it)
     # (a to-do list's ticks are no settings)

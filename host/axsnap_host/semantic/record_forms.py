@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from axsnap_host.semantic.keywords import keyword_hits
 from axsnap_host.semantic.page_features import Features
 
 RECORD_SIGNAL = "form:saved values under a heading changing a record (a record's change form)"
@@ -124,6 +125,21 @@ def changes_a_record(f: Features) -> bool:
     m = (_CHANGES.match(f.own_heading.strip()) or _EDITING.match(first) or _CHANGES.match(first)
          or _TRAIL_EDIT.match(f.title.strip()))
     return m is not None and not _ACCOUNT.search(next(filter(None, m.groupdict().values()), ""))
+
+
+# A site's or a program's own setup, whose values are its settings.
+_SETUP = re.compile(r"administration|configuration|\boptions\b|konfiguration|verwaltung|"
+                    r"cấu hình|配置", re.I)
+
+
+def says_own_values(f: Features) -> bool:
+    """Whether the values are the account's own or its settings: a person's name in parts, an
+    account field or a password among the fields, or the page's title, own heading or current
+    menu item saying so ("My account", "Preferences", "User profile")."""
+    if f.name_fields >= 2 or f.account_fields or f.passwords:
+        return True
+    words = "\n".join((f.title, f.own_heading, f.current_item)).lower()
+    return bool(_ACCOUNT.search(words) or _SETUP.search(words) or keyword_hits("settings", words))
 
 
 def fire_record_form(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
