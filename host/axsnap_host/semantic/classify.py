@@ -28,7 +28,7 @@ from axsnap_host.semantic.learned_type import undecided
 from axsnap_host.semantic.long_forms import fire_long_form
 from axsnap_host.semantic.mail_pages import fire_mail_client, fire_writing, is_mailbox, ticked_rows
 from axsnap_host.semantic.message_forms import fire_message_form
-from axsnap_host.semantic.named_settings import fire_named_settings
+from axsnap_host.semantic.named_settings import fire_named_settings, title_names_settings
 from axsnap_host.semantic.own_matter import (
     contact_heading,
     fire_cart_heading,
@@ -250,8 +250,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     settings_page = bool(title_hits("settings", f.title)) or f.settings_headings >= 1
     # (on a page its title calls forms a "Settings" box is one sample among them)
     fire("settings", "form:fields under a heading naming settings", 0.45,
-         f.settings_headings >= 1 and fields >= 3 and not f.card_fields and not cart
-         and not title_hits("form", f.title))
+         (f.settings_headings >= 1 or title_names_settings(f)) and fields >= 3
+         and not f.card_fields and not cart and not title_hits("form", f.title))
     # (a form of saved values, or beside a password change, edits the account's settings)
     fire("form", "form:3+ fields, no sign-up, card or message",
          0.2 if settings_page or saved or change or saving or filters else 0.4,

@@ -108,6 +108,9 @@ TITLE_WORDS: dict[str, tuple[str, ...]] = {
     # to cart" is no title)
     "checkout": ("cart", "shopping cart", "basket", "shopping bag", "warenkorb", "panier",
                  "carrito", "購物車", "购物车", "giỏ hàng", "カート"),
+    # (a site's administration index: its models' lists, each with Add and Change, under the
+    # admin's own title: Django's and the skins built on it; note 326)
+    "dashboard": ("site administration",),
     "list": ("table", "tables", "data table", "data tables", "datatable", "datatables", "表格",
              "bảng", "tabla", "tablas", "tabelle", "tabellen", "tableau", "tableaux", "テーブル"),
 }

@@ -1,4 +1,4 @@
-"""Settings the page's own words name (issue 31, notes 215, 216 and 284).
+"""Settings the page's own words name (issue 31, notes 215, 216, 284 and 326).
 
 - Choices under settings words (note 215): six checkboxes, radios or switches or more on a page
   whose title or a heading names settings ("Privacy Setting", "Notification settings") beside
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from axsnap_host.semantic.keywords import title_hits
+from axsnap_host.semantic.keywords import TITLE_SKIP, title_hits
 from axsnap_host.semantic.page_features import Features
 
 CHOICES_SIGNAL = "form:6+ choices under a title or heading naming settings, little prose"
@@ -36,6 +36,15 @@ _VERIFIED = re.compile(r"\b(unverified|verified|re-?send verification|verify)\b"
 # A profile, in the seven languages the rules keep (English, German, French, Spanish,
 # Vietnamese, Chinese, Japanese).
 _PROFILE = re.compile(r"\bprofile?\b|\bperfil\b|hồ sơ|个人资料|个人信息|プロフィール", re.I)
+
+
+def title_names_settings(f: Features) -> bool:
+    """The title names the page settings by a word no title says commonly ("Settings -
+    Rosalind - User", "Einstellungen"; not "Language - ..." alone: note 326), over little prose:
+    the fields under it are the settings', as under a heading naming them. (Beside screens of
+    prose with no control keeping changes the fields are the prose's examples: note 209.)"""
+    return f.long_blocks < 3 and any(word not in TITLE_SKIP
+                                     for word in title_hits("settings", f.title))
 
 
 def _choices(f: Features) -> int:
