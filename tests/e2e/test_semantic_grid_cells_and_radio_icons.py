@@ -36,8 +36,9 @@ def test_grid_cells_by_their_column_and_icons_by_their_test_ids(
     whole = read(browser, pages_url + PAGE, viewport_only=False)
     every = cells(whole)
     assert sorted(every.values()) == [
-        "btn_near_ridge_w14211ms_in_main_dataset", "btn_near_ridge_w14211ms_in_main_models",
-        "btn_near_ridge_w28183ms_in_main_dataset", "btn_near_ridge_w28183ms_in_main_models"], every
+        "btn_near_ridge_w14_211ms_in_main_dataset", "btn_near_ridge_w14_211ms_in_main_models",
+        "btn_near_ridge_w28_183ms_in_main_dataset",
+        "btn_near_ridge_w28_183ms_in_main_models"], every
     assert [i.rsplit("_", 1)[1] for i in icons(whole)] == ["unchecked", "checked"], icons(whole)
     assert not [e["id"] for e in whole.elements if e["relations"].get("alike")], whole.elements
     # the first screen's read says the cells alike (the icons, under their radio's

@@ -17,8 +17,9 @@ pytestmark = pytest.mark.e2e
 
 PAGE = "understanding/pictures_named_alike.html"
 PRODUCTS = {f"img_product_name_in_main_at_grid_product{n}" for n in range(1, 7)}
-AVATARS = {"img_avatar_near_reviewsgreat_shop_under_reviews",
-           "img_avatar_near_teamsince_2019_under_team"}
+# (each avatar's row: its section's words and the person's, boxes read apart: note 327)
+AVATARS = {"img_avatar_near_reviews_great_shop_under_reviews",
+           "img_avatar_near_team_since_2019_under_team"}
 DEALS = {"link_for_hello_oral_care_kids", "link_for_chroma_000914_hello_kitty"}
 BRANDS = {f"link_img_near_shop_all_brands_img0{n}" for n in range(1, 4)}
 ADD_A_CARD_ON_TOP = (

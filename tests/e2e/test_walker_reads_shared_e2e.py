@@ -55,8 +55,11 @@ def test_the_links_of_a_line_of_code_read_its_words_once(page: Any) -> None:
     # each link still carries its line's words
     assert {r.get("ptx") for r in links} == {
         "pub fn map<U, F>(self, f: F) -> Option<U> where F: FnOnce"}
-    # the old walker read the line's textContent once for every link in it
-    assert reads_of(page, "textContent", "#sigcode") == [1]
+    # the line's words are read once for all its links: its text walk (text.js parentWords,
+    # note 327) steps over each link once, the walk of the tree and the link's own text the
+    # other two reads; the old walker read the line's textContent once for every link in it
+    assert reads_of(page, "nextSibling", "#sigcode > a") == [3] * 8
+    assert reads_of(page, "textContent", "#sigcode") == [0]
 
 
 def test_a_row_of_buttons_reads_its_siblings_classes_once(page: Any) -> None:

@@ -246,6 +246,27 @@ function wordsOf(el) {
   return out;
 }
 var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
+var LETTER = /\p{L}/u;
+var DIGIT = /\p{N}/u;
+var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+var kindOf = (c) => c === void 0 || UNSPACED.test(c) ? 0 : LETTER.test(c) ? 1 : DIGIT.test(c) ? 2 : 0;
+var GLUED_LEAST = 3;
+var glued = (a, b) => {
+  const k = kindOf(a);
+  return k !== 0 && k === kindOf(b);
+};
+function withoutLabel(text, label) {
+  if (!label) return text;
+  const last = label[label.length - 1];
+  let first = -1;
+  for (let at = text.indexOf(label); at >= 0; at = text.indexOf(label, at + 1)) {
+    if (first < 0) first = at;
+    if (glued(label[0], text[at - 1]) || glued(last, text[at + label.length])) continue;
+    return `${text.slice(0, at)} ${text.slice(at + label.length)}`;
+  }
+  if (first < 0 || label.length < GLUED_LEAST) return text;
+  return `${text.slice(0, first)} ${text.slice(first + label.length)}`;
+}
 
 // src/tags.js
 var SKIP = /* @__PURE__ */ new Set([
@@ -442,6 +463,27 @@ var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
 var TYPED_FIELD = "textarea, select, input:not([type=checkbox i]):not([type=radio i]):not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i]):not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])";
 
+// src/option_group.js
+var OPTION_TYPES = /* @__PURE__ */ new Set(["radio", "checkbox"]);
+function isOption(el) {
+  return el.localName === "input" && OPTION_TYPES.has((el.type || "").toLowerCase());
+}
+function holdsOptionsOnly(box) {
+  let options = 0;
+  for (let k = box.firstChild; k; k = k.nextSibling) {
+    if (k.nodeType === 3) {
+      if (k.data.trim()) return false;
+    } else if (k.nodeType !== 1) continue;
+    else if (isOption(k)) options++;
+    else if (k.localName === "label") {
+      const control = k.control;
+      if (!control || !isOption(control) || !box.contains(control)) return false;
+      if (k.contains(control)) options++;
+    } else if (k.localName !== "br") return false;
+  }
+  return options >= 2;
+}
+
 // src/svg_shapes.js
 var SHAPES = [
   // Heroicons v1, solid (20 by 20)
@@ -607,7 +649,7 @@ function classWords(token) {
   const parts = token.toLowerCase().split(/[-_]+/);
   const at = parts.findIndex((p, i) => SETS.has(p) && i < parts.length - 1);
   if (at < 0) return "";
-  const rest = parts.slice(at + 1).filter((p, k) => !SETS.has(p) && !/\d/.test(p) && (!STYLE.has(p) || k === 0 && NAMES_TOO.has(p) && named(parts[at + 2])));
+  const rest = parts.slice(at + 1).filter((p, k) => !SETS.has(p) && !/\d/.test(p) && parts[at + k] !== "size" && (!STYLE.has(p) || k === 0 && NAMES_TOO.has(p) && named(parts[at + 2])));
   return rest.slice(0, WORDS).join(" ");
 }
 function attributeWords(n) {
@@ -945,6 +987,19 @@ function labelText(el) {
     }
   }
   return collapse(s);
+}
+var ROW_HEAD = 320;
+var everyElement = () => IN;
+function spacedWords(parent) {
+  return parent.firstElementChild ? walkText(parent, ROW_HEAD, everyElement, true) : wordsOf(parent);
+}
+function parentWords(parent) {
+  let ptx = run.parentWords.get(parent);
+  if (ptx === void 0) {
+    ptx = parent.childElementCount <= 16 && !holdsOptionsOnly(parent) ? collapsedHead(spacedWords(parent), 80) : "";
+    run.parentWords.set(parent, ptx);
+  }
+  return ptx;
 }
 
 // src/records.js
@@ -2189,8 +2244,11 @@ function isIconFont(n, tag) {
   if (n.childElementCount) return false;
   const t = n.textContent || "";
   if (!/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
-  const ff = getComputedStyle(n).fontFamily || "";
-  return /material|icon|symbol/i.test(ff);
+  return ICON_FAMILY.test(firstFamily(getComputedStyle(n).fontFamily || ""));
+}
+var ICON_FAMILY = /material|icon|symbol/i;
+function firstFamily(families) {
+  return families.split(",")[0].replace(/["']/g, "").trim();
 }
 function personText(el, own, lig) {
   if (own || lig) return personWords(el, own, lig);
@@ -4033,7 +4091,7 @@ function boxesOf(members, scopes, owners = []) {
     const title = [...own.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...own.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(wordsOf(a)).split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
     let words2 = collapse(wordsOf(title || own)).slice(0, BOX_CHARS);
     if (!title) {
-      words2 = collapse(words2.toLowerCase().replace(label || "\0", " ")).split(" ").filter((w) => !/\d/.test(w)).join(" ");
+      words2 = collapse(withoutLabel(words2.toLowerCase(), label)).split(" ").filter((w) => !/\d/.test(w)).join(" ");
     }
     return [...words2 ? [`for:${words2}`] : [], ...before2 ? [before2] : []];
   });
@@ -4716,7 +4774,7 @@ function proseSections(shown, chrome2, limit) {
 // src/tally_alike.js
 var reading2 = (el) => (el.textContent || "").replace(/\s+/g, " ").trim().length;
 var PROSE = 100;
-var kindOf = (el) => `${el.localName}.${(typeof el.className === "string" ? el.className : "").trim().split(/\s+/)[0]}`;
+var kindOf2 = (el) => `${el.localName}.${(typeof el.className === "string" ? el.className : "").trim().split(/\s+/)[0]}`;
 function proseChars(shown, chrome2, blocks) {
   let inBlocks = 0;
   let outside = 0;
@@ -4736,7 +4794,7 @@ function alikeBlocks(shown, chrome2, limit, titles, blockOf, fits) {
     if (!reading2(h) || !shown(h)) continue;
     const block = blockOf(h);
     if (!block || block.closest(chrome2) || !fits(block, h)) continue;
-    const kind = kindOf(block);
+    const kind = kindOf2(block);
     if (!kinds.has(kind)) kinds.set(kind, []);
     kinds.get(kind).push(block);
   }
@@ -4916,7 +4974,7 @@ function linkedItems(shown, chrome2, limit) {
     if (!link || !reading2(h) || h.closest(chrome2) || !shown(h)) continue;
     const item = itemOf(link.contains(h) ? link : h);
     if (!item || item.closest(chrome2) || !short2(item)) continue;
-    const kind = kindOf(item);
+    const kind = kindOf2(item);
     kinds.set(kind, (kinds.get(kind) || 0) + 1);
   }
   const most = Math.max(0, ...kinds.values());
@@ -4932,9 +4990,9 @@ var longProse = (p) => reading2(p) >= PROSE;
 function alikeSiblings(el) {
   const parent = el.parentElement;
   if (!parent) return 0;
-  const kind = kindOf(el);
+  const kind = kindOf2(el);
   let count = 0;
-  for (const c of parent.children) if (kindOf(c) === kind) count++;
+  for (const c of parent.children) if (kindOf2(c) === kind) count++;
   return count;
 }
 function titled(box, p) {
@@ -4982,7 +5040,7 @@ function describedItems(shown, chrome2, limit) {
     const item = box || heading;
     if (!item) continue;
     owner.set(p, item);
-    items.set(item, box ? kindOf(box) : `flow ${kindOf(heading.parentElement)}`);
+    items.set(item, box ? kindOf2(box) : `flow ${kindOf2(heading.parentElement)}`);
   }
   const counts = /* @__PURE__ */ new Map();
   for (const kind2 of items.values()) counts.set(kind2, (counts.get(kind2) || 0) + 1);
@@ -5633,27 +5691,6 @@ function axFacts(el, tag, data) {
   return true;
 }
 
-// src/option_group.js
-var OPTION_TYPES = /* @__PURE__ */ new Set(["radio", "checkbox"]);
-function isOption(el) {
-  return el.localName === "input" && OPTION_TYPES.has((el.type || "").toLowerCase());
-}
-function holdsOptionsOnly(box) {
-  let options = 0;
-  for (let k = box.firstChild; k; k = k.nextSibling) {
-    if (k.nodeType === 3) {
-      if (k.data.trim()) return false;
-    } else if (k.nodeType !== 1) continue;
-    else if (isOption(k)) options++;
-    else if (k.localName === "label") {
-      const control = k.control;
-      if (!control || !isOption(control) || !box.contains(control)) return false;
-      if (k.contains(control)) options++;
-    } else if (k.localName !== "br") return false;
-  }
-  return options >= 2;
-}
-
 // src/person_state.js
 var ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
 function clippedAway(cs) {
@@ -6103,7 +6140,7 @@ var ROW_CHARS = 60;
 var ROW_UP = 8;
 var ICONS = 'svg, i, [class*="icon"]';
 function rowMinus(label) {
-  return (t) => idWords(label ? collapse(t).toLowerCase().replace(label, " ") : collapse(t).toLowerCase(), ID_PLACE_WORDS).join(" ");
+  return (t) => idWords(label ? withoutLabel(collapse(t).toLowerCase(), label) : collapse(t).toLowerCase(), ID_PLACE_WORDS).join(" ");
 }
 function rowWords(el, label) {
   const minus = rowMinus(label);
@@ -6120,9 +6157,8 @@ function rowWords(el, label) {
     }
   }
   const parent = el.parentElement;
-  if (!parent || parent.childElementCount > 16 || holdsOptionsOnly(parent)) return "";
-  let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
-  if (label) text = text.replace(label, " ");
+  if (!parent) return "";
+  const text = withoutLabel(parentWords(parent).toLowerCase(), label);
   return text.trim().length <= ROW_CHARS ? idWords(text, ID_PLACE_WORDS).join(" ") : "";
 }
 function keyOf(el) {
@@ -6407,14 +6443,6 @@ function controlFacts(el, tag, attrs, data) {
     const ptx = parentWords(parent);
     if (ptx) data.ptx = ptx;
   }
-}
-function parentWords(parent) {
-  let ptx = run.parentWords.get(parent);
-  if (ptx === void 0) {
-    ptx = parent.childElementCount <= 16 && !holdsOptionsOnly(parent) ? collapsedHead(wordsOf(parent), 80) : "";
-    run.parentWords.set(parent, ptx);
-  }
-  return ptx;
 }
 
 // src/interactive.js

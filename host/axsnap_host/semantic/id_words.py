@@ -12,12 +12,44 @@ from axsnap_host.models.id_slug import ID_PLACE_WORDS
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.ids import slug
 
+# Letters of scripts written without spaces (Han, kana): they bound no word.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+GLUED_LEAST = 3  # the least label taken out of words it is glued to
+
+
+def _kind(char: str) -> int:
+    """1 for a letter, 2 for a digit, 0 for anything else (or a letter of a script written
+    without spaces)."""
+    if not char or _UNSPACED.match(char):
+        return 0
+    return 1 if char.isalpha() else 2 if char.isdigit() or char.isnumeric() else 0
+
+
+def _glued(edge: str, beside: str) -> bool:
+    kind = _kind(edge)
+    return kind != 0 and kind == _kind(beside)
+
 
 def minus(text: str, label: str) -> str:
-    """``text`` without the element's own label in it."""
-    if label and label in text:
-        return text.replace(label, " ", 1)
-    return text
+    """``text`` without the element's own label in it, where the label stands as words of its
+    own: "s" is not taken out of "status"; a letter's edge against a digit is a word's
+    ("inbox8": "Inbox" beside its badge). Else, a label of GLUED_LEAST characters or more where
+    it is glued to other words (a text whose boxes ran together). Design note 327; the walker's
+    run.js withoutLabel alike."""
+    if not label:
+        return text
+    first = at = text.find(label)
+    while at >= 0:
+        end = at + len(label)
+        if not (_glued(label[0], text[at - 1:at]) or _glued(label[-1], text[end:end + 1])):
+            return f"{text[:at]} {text[end:]}"
+        at = text.find(label, at + 1)
+    # (a text whose boxes ran together, "Product ARemove", holds a label of some length glued)
+    if first < 0 or len(label) < GLUED_LEAST:
+        return text
+    return f"{text[:first]} {text[first + len(label):]}"
 
 
 def _descendants(node: Node, facts: PageFacts, limit: int = 40) -> list[Node]:

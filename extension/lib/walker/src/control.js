@@ -1,11 +1,10 @@
 // The facts of an element the walk reports as a possible control: its text or the hint that
 // names an icon, its value (never a password's), its state, and what a person sees of it.
-import { holdsOptionsOnly } from './option_group.js';
 import { personFacts } from './person.js';
 import { twinOf } from './twins.js';
-import { clip, collapse, collapsedHead, run, wordsOf } from './run.js';
+import { clip, collapse } from './run.js';
 import { FIELDS, NAMED_BY_ATTR } from './tags.js';
-import { iconHint, labelText, selectOptions, shownText } from './text.js';
+import { iconHint, labelText, parentWords, selectOptions, shownText } from './text.js';
 
 export function controlFacts(el, tag, attrs, data) {
   // A select's or textarea's textContent is its option list / initial value, not
@@ -43,17 +42,4 @@ export function controlFacts(el, tag, attrs, data) {
     const ptx = parentWords(parent);
     if (ptx) data.ptx = ptx;
   }
-}
-
-// The first 80 characters of a small parent's words ('' for a parent of more than 16
-// children, or of options alone: option_group.js), read once a walk (run.parentWords): the
-// controls side by side in it (a signature's links in a line of code) share it (issue 33,
-// design note 149).
-function parentWords(parent) {
-  let ptx = run.parentWords.get(parent);
-  if (ptx === undefined) {
-    ptx = parent.childElementCount <= 16 && !holdsOptionsOnly(parent) ? collapsedHead(wordsOf(parent), 80) : '';
-    run.parentWords.set(parent, ptx);
-  }
-  return ptx;
 }

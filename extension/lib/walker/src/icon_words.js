@@ -44,7 +44,9 @@ function classWords(token) {
   const parts = token.toLowerCase().split(/[-_]+/);
   const at = parts.findIndex((p, i) => SETS.has(p) && i < parts.length - 1);
   if (at < 0) return '';
+  // (the part after "size" is the size's value: "a-icon_size_s", "icon-size-m")
   const rest = parts.slice(at + 1).filter((p, k) => !SETS.has(p) && !/\d/.test(p)
+    && parts[at + k] !== 'size'
     && (!STYLE.has(p) || (k === 0 && NAMES_TOO.has(p) && named(parts[at + 2]))));
   return rest.slice(0, WORDS).join(' ');
 }

@@ -20,8 +20,15 @@ function isIconFont(n, tag) {
   if (n.childElementCount) return false;
   const t = n.textContent || '';
   if (!/^[a-z][a-z0-9_]{2,40}$/.test(t.trim())) return false;
-  const ff = getComputedStyle(n).fontFamily || '';
-  return /material|icon|symbol/i.test(ff);
+  return ICON_FAMILY.test(firstFamily(getComputedStyle(n).fontFamily || ''));
+}
+
+// An icon font is the family a page asks for first ("Material Symbols Outlined", "icomoon"):
+// a text font's stack ends in fallbacks for emoji and symbols ("Segoe UI Symbol", Bootstrap's
+// and GitHub's stacks) that draw no word of a lower-case label ("order", "status": note 327).
+const ICON_FAMILY = /material|icon|symbol/i;
+function firstFamily(families) {
+  return families.split(',')[0].replace(/["']/g, '').trim();
 }
 
 // The words a person reads on the element: text nodes, block breaks as spaces, without

@@ -163,3 +163,28 @@ export function wordsOf(el) {
   return out;
 }
 export const clip = (s) => (s.length > run.textMax ? s.slice(0, run.textMax) : s);
+
+// A text without a control's label, first where the label stands as words of its own: "s" is
+// not taken out of "status" (note 327); a letter's edge against a digit is a word's ("inbox8":
+// "Inbox" beside its badge). Letters of scripts written without spaces (Han, kana) bound no
+// word. Else a label of three characters or more where it is glued to other words (a text
+// whose boxes ran together). As the host's semantic/id_words.py minus.
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{N}/u;
+const UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+const kindOf = (c) => (c === undefined || UNSPACED.test(c) ? 0 : LETTER.test(c) ? 1 : DIGIT.test(c) ? 2 : 0);
+const GLUED_LEAST = 3;  // the least label taken out of words it is glued to
+const glued = (a, b) => { const k = kindOf(a); return k !== 0 && k === kindOf(b); };
+export function withoutLabel(text, label) {
+  if (!label) return text;
+  const last = label[label.length - 1];
+  let first = -1;
+  for (let at = text.indexOf(label); at >= 0; at = text.indexOf(label, at + 1)) {
+    if (first < 0) first = at;
+    if (glued(label[0], text[at - 1]) || glued(last, text[at + label.length])) continue;
+    return `${text.slice(0, at)} ${text.slice(at + label.length)}`;
+  }
+  // (a text whose boxes ran together, "Product ARemove", holds a label of some length glued)
+  if (first < 0 || label.length < GLUED_LEAST) return text;
+  return `${text.slice(0, first)} ${text.slice(first + label.length)}`;
+}

@@ -1,6 +1,7 @@
 // What an element shows as text: its own text nodes, its shown text, a label's own words, a
 // select's options, and the hints an icon-only control offers to name it.
-import { clip, collapse, run, shownStyle } from './run.js';
+import { clip, collapse, collapsedHead, run, shownStyle, wordsOf } from './run.js';
+import { holdsOptionsOnly } from './option_group.js';
 import { iconWords } from './icon_words.js';
 import { swatchWords } from './swatch.js';
 import { FORM, INLINE, LABEL_SKIP, TEXT_SKIP } from './tags.js';
@@ -181,4 +182,28 @@ export function labelText(el) {
     }
   }
   return collapse(s);
+}
+
+// A small parent's words with a space between elements written with nothing between them:
+// boxes side by side that a person reads as words apart ("order" "name" "status" in a sorter's
+// row, "Inbox" and its badge "8": React writes no space between elements), no longer
+// "ordernamestatus" (note 327). Read only as far as the row's head needs (its first 80
+// characters are kept); a script's, a style's or a template's text is no word on the screen.
+const ROW_HEAD = 320;
+const everyElement = () => IN;
+export function spacedWords(parent) {
+  return parent.firstElementChild ? walkText(parent, ROW_HEAD, everyElement, true) : wordsOf(parent);
+}
+
+// The first 80 characters of a small parent's words ('' for a parent of more than 16
+// children, or of options alone: option_group.js), read once a walk (run.parentWords): the
+// controls side by side in it (a signature's links in a line of code) and the twins' rows
+// (twins.js rowWords) share it (issue 33, design note 149).
+export function parentWords(parent) {
+  let ptx = run.parentWords.get(parent);
+  if (ptx === undefined) {
+    ptx = parent.childElementCount <= 16 && !holdsOptionsOnly(parent) ? collapsedHead(spacedWords(parent), 80) : '';
+    run.parentWords.set(parent, ptx);
+  }
+  return ptx;
 }

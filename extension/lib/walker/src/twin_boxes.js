@@ -2,7 +2,7 @@
 // control's label as the twins read it, and each twin's box, its last places.
 import { contextName } from './context_name.js';
 import { boxWords } from './person_name.js';
-import { collapse, wordsOf } from './run.js';
+import { collapse, withoutLabel, wordsOf } from './run.js';
 import { wordlessName } from './wordless_name.js';
 
 const UP = 12;  // ancestors looked at for a twin's box
@@ -76,7 +76,7 @@ export function boxesOf(members, scopes, owners = []) {
       && collapse(wordsOf(a)).split(' ').length >= TITLE_WORDS && labelOf(a) !== label);
     let words = collapse(wordsOf(title || own)).slice(0, BOX_CHARS);
     if (!title) {
-      words = collapse(words.toLowerCase().replace(label || '\u0000', ' ')).split(' ')
+      words = collapse(withoutLabel(words.toLowerCase(), label)).split(' ')
         .filter((w) => !/\d/.test(w)).join(' ');
     }
     return [...(words ? [`for:${words}`] : []), ...(before ? [before] : [])];

@@ -32,13 +32,13 @@ import { iconColour } from './swatch.js';
 import { picturesOf, titleWords, titledApart } from './pictures.js';
 import { boxesOf, labelOf } from './twin_boxes.js';
 import { PICTURES, pictureAlt, shownFile } from './picture_twins.js';
-import { collapse, run, wordsOf } from './run.js';
+import { collapse, run, withoutLabel, wordsOf } from './run.js';
+import { parentWords } from './text.js';
 import { idWords, withColumns, withWordsBefore } from './twins_last.js';
 import { withMarks } from './twin_marks.js';
 import { pathTwins } from './twin_dest.js';
 import { swatchTwins } from './swatch_twins.js';
 import { numberAlike, pairSides } from './twin_numbers.js';
-import { holdsOptionsOnly } from './option_group.js';
 import { refPlace } from './twin_refs.js';
 import { part, placeWords } from './twin_part.js';
 
@@ -70,7 +70,7 @@ const ICONS = 'svg, i, [class*="icon"]';  // what shows a wordless control's ico
 
 // A text's words as the host's id holds a row's, without the control's label.
 function rowMinus(label) {
-  return (t) => idWords(label ? collapse(t).toLowerCase().replace(label, ' ')
+  return (t) => idWords(label ? withoutLabel(collapse(t).toLowerCase(), label)
     : collapse(t).toLowerCase(), ID_PLACE_WORDS).join(' ');
 }
 
@@ -96,9 +96,8 @@ function rowWords(el, label) {
   // label, a row when no more than 60 are left; a longer parent, a paragraph, is no row: links
   // alike in one paragraph and in the next are twins, parted by their places; no box of options)
   const parent = el.parentElement;
-  if (!parent || parent.childElementCount > 16 || holdsOptionsOnly(parent)) return '';
-  let text = collapse(wordsOf(parent)).slice(0, 80).toLowerCase();
-  if (label) text = text.replace(label, ' ');
+  if (!parent) return '';
+  const text = withoutLabel(parentWords(parent).toLowerCase(), label);
   return text.trim().length <= ROW_CHARS ? idWords(text, ID_PLACE_WORDS).join(' ') : '';
 }
 
