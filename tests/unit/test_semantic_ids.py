@@ -229,6 +229,19 @@ def test_the_outer_one_keeps_its_card_words_when_it_has_nearby_text_too() -> Non
                    "btn_4_6_stars_in_main_under_salmon_chunks_inner"]
 
 
+def test_pairs_alike_beyond_their_words_keep_their_inner_ones() -> None:
+    """Three column headers "memory", each a focusable ``<th>`` holding its pointer-drawn
+    ``<a>`` (scalene's profile: the same control listed twice), in one row near "time": the
+    pairs are parted only by their order, and the inner one of each pair stays ``_inner``,
+    numbered as its pair (note 328); it was numbered among the outer ones (``_2`` the first
+    pair's inner, ``_3`` the second pair's outer)."""
+    pair = [Placed("btn_memory", "main", "time"), Placed("btn_memory", "main", "time", inner=True)]
+    ids = assign_ids(pair * 3)
+    assert ids == ["btn_memory_near_time_in_main", "btn_memory_near_time_in_main_inner",
+                   "btn_memory_near_time_in_main_2", "btn_memory_near_time_in_main_inner_2",
+                   "btn_memory_near_time_in_main_3", "btn_memory_near_time_in_main_inner_3"]
+
+
 def test_a_link_with_no_words_is_named_by_where_it_goes() -> None:
     ids = assign_ids([Placed("link", "main", ordinal_only=True, mark="to_twitter_fortune"),
                       Placed("link", "main", ordinal_only=True, mark="to_linkedin_company"),

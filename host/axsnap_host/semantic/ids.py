@@ -275,12 +275,12 @@ def assign_ids(items: Sequence[Placed],
             ids[i] = "_".join(parts)
             said[i] = parts
         counts = Counter(ids[i] for i in members)
-        for i in members:
-            if items[i].inner and counts[ids[i]] > 1:
-                # a control inside its twin is the same control twice: it is the inner one,
-                # and the outer one keeps the id the words above gave it (one control, one
-                # name: the pair is no collision to part by nearby text)
-                ids[i] = f"{ids[i]}_inner"
+        inners = [i for i in members if items[i].inner and counts[ids[i]] > 1]
+        for i in inners:
+            # a control inside its twin is the same control twice: it is the inner one,
+            # and the outer one keeps the id the words above gave it (one control, one
+            # name: the pair is no collision to part by nearby text)
+            ids[i] = f"{ids[i]}_inner"
         counts = Counter(ids[i] for i in members)
         marks = Counter((ids[i], items[i].mark) for i in members)
         holders = Counter((ids[i], items[i].holder) for i in members)
@@ -348,6 +348,11 @@ def assign_ids(items: Sequence[Placed],
                 # tables is still told from the other pair)
                 twin = f"_{item.twin}" if item.twin else ""
                 ids[i] = f"{base}_near_{item.context}{twin}_in_{item.place}"
+        for i in inners:
+            # (pairs alike beyond their words, each parted above from the others: the inner
+            # one of each pair is still that pair's inner one, note 328)
+            if not ids[i].endswith("_inner"):
+                ids[i] = f"{ids[i]}_inner"
     part_in_read(items, ids)
     if numbered is not None:
         numbered[:] = _read_numbers(ids)
