@@ -111,8 +111,10 @@ TITLE_WORDS: dict[str, tuple[str, ...]] = {
     # (a site's administration index: its models' lists, each with Add and Change, under the
     # admin's own title: Django's and the skins built on it; note 326)
     "dashboard": ("site administration",),
-    "list": ("table", "tables", "data table", "data tables", "datatable", "datatables", "表格",
-             "bảng", "tabla", "tablas", "tabelle", "tabellen", "tableau", "tableaux", "テーブル"),
+    # ("Repository list", "List Hosts": the page lists them; note 329)
+    "list": ("list", "table", "tables", "data table", "data tables", "datatable", "datatables",
+             "表格", "bảng", "tabla", "tablas", "tabelle", "tabellen", "tableau", "tableaux",
+             "テーブル"),
 }
 
 # A title naming the page a search ("Course Search", "Search - Acme"): with a line counting
