@@ -125,6 +125,27 @@ function rowsWanted(rows, known, rule = null, custom = []) {
   return { want, count };
 }
 
+// src/generated_contract.js
+var DIALOG_SELECTOR = Object.freeze("dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]");
+var DIALOG_CLASS_WORDS = Object.freeze(["modal", "dialog", "popup", "lightbox", "drawer"]);
+var MENU_WORDS = Object.freeze(["menu", "menus", "submenu", "nav", "navbar", "navigation", "header", "footer", "breadcrumb", "breadcrumbs", "social", "sidebar", "dropdown", "topbar"]);
+var MENU_ROLES = Object.freeze(["menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "tablist", "tab", "tree", "treeitem", "navigation"]);
+var OWN_NAME_ATTRS = Object.freeze(["id", "data-testid", "data-test", "data-cy", "data-test-id", "name"]);
+var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "thin", "duotone", "sharp", "outlined", "outline", "round", "rounded", "filled", "fill", "line", "lg", "xs", "sm", "md", "xl", "xxl", "fw", "spin", "pulse", "border", "inverse", "stack", "flip", "inline", "svg", "shape", "wrapper", "container", "box", "wrap", "holder", "only", "btn", "button", "item", "primary", "secondary", "default", "plain", "flat", "ghost", "white", "muted", "size", "small", "large", "big", "medium", "icon", "icons", "ico", "js", "el", "col", "row", "flex", "mr", "ml", "mt", "mb", "mx", "my", "pr", "pl", "pt", "pb", "px", "py", "text", "bg", "float", "pull", "clearfix", "align", "justify", "self", "block", "auto", "full", "relative", "absolute", "fixed", "ui", "component", "control", "nav", "fa", "fas", "far", "fal", "fad", "fab", "bi", "glyphicon", "ion", "ionicons", "mdi", "ti", "tabler", "la", "las", "lar", "lab", "bx", "bxs", "bxl", "feather", "fe", "lucide", "ri", "uil", "zmdi", "typcn", "lni", "ph", "octicon", "iconoir", "flaticon", "icofont", "cil", "cib", "gg", "oi", "wi", "isax", "heroicon", "material"]);
+var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
+var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
+var OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
+var CARD_PATTERN = Object.freeze("(?<![a-z])card|credit[\\s_-]?card|cc-?num|cvv|cvc|csc|(?<!cache[\\s_-])(?<!session[\\s_-])(?<!token[\\s_-])(?<!password[\\s_-])(?<!cookie[\\s_-])(?<!link[\\s_-])(?<!key[\\s_-])(?<!login[\\s_-])(?<!certificate[\\s_-])(?<!account[\\s_-])(?<!invitation[\\s_-])(?<!invite[\\s_-])(?<!lock[\\s_-])expir(?![a-z0-9_]*\\s+(?:time|period|after|in)(?![a-z0-9_]))|卡号|thẻ|tarjeta|karte|carte|カード");
+var ID_LABEL_WORDS = Object.freeze(5);
+var ID_PLACE_WORDS = Object.freeze(4);
+var ID_UNITS = Object.freeze(["g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs", "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"]);
+var SIGNED_NUMBER_PATTERN = Object.freeze("(?<![^\\s(\\[])([+\\-\\u2212])(?=[0-9])");
+var SIGN_WORDS = Object.freeze({ "+": "plus", "-": "minus", "−": "minus" });
+var UNSPACED_LETTERS_PATTERN = Object.freeze("[぀-ヿ㐀-䶿一-鿿豈-﫿]");
+var GLUED_LABEL_LEAST = Object.freeze(3);
+var CONTEXT_NAME_MAX = Object.freeze(40);
+var REGION_ONLY_WORDS = Object.freeze(["header", "footer", "navigation", "sidebar", "top", "bottom", "toolbar"]);
+
 // src/run.js
 var run = {};
 function beginRun(opts) {
@@ -248,9 +269,8 @@ function wordsOf(el) {
 var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
 var LETTER = /\p{L}/u;
 var DIGIT = /\p{N}/u;
-var UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+var UNSPACED = new RegExp(UNSPACED_LETTERS_PATTERN);
 var kindOf = (c) => c === void 0 || UNSPACED.test(c) ? 0 : LETTER.test(c) ? 1 : DIGIT.test(c) ? 2 : 0;
-var GLUED_LEAST = 3;
 var glued = (a, b) => {
   const k = kindOf(a);
   return k !== 0 && k === kindOf(b);
@@ -264,7 +284,7 @@ function withoutLabel(text, label) {
     if (glued(label[0], text[at - 1]) || glued(last, text[at + label.length])) continue;
     return `${text.slice(0, at)} ${text.slice(at + label.length)}`;
   }
-  if (first < 0 || label.length < GLUED_LEAST) return text;
+  if (first < 0 || label.length < GLUED_LABEL_LEAST) return text;
   return `${text.slice(0, first)} ${text.slice(first + label.length)}`;
 }
 
@@ -3771,25 +3791,6 @@ function withoutBadge(el, text) {
   }
   return text;
 }
-
-// src/generated_contract.js
-var DIALOG_SELECTOR = Object.freeze("dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]");
-var DIALOG_CLASS_WORDS = Object.freeze(["modal", "dialog", "popup", "lightbox", "drawer"]);
-var MENU_WORDS = Object.freeze(["menu", "menus", "submenu", "nav", "navbar", "navigation", "header", "footer", "breadcrumb", "breadcrumbs", "social", "sidebar", "dropdown", "topbar"]);
-var MENU_ROLES = Object.freeze(["menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "tablist", "tab", "tree", "treeitem", "navigation"]);
-var OWN_NAME_ATTRS = Object.freeze(["id", "data-testid", "data-test", "data-cy", "data-test-id", "name"]);
-var CLASS_LOOK_WORDS = Object.freeze(["solid", "regular", "brands", "light", "thin", "duotone", "sharp", "outlined", "outline", "round", "rounded", "filled", "fill", "line", "lg", "xs", "sm", "md", "xl", "xxl", "fw", "spin", "pulse", "border", "inverse", "stack", "flip", "inline", "svg", "shape", "wrapper", "container", "box", "wrap", "holder", "only", "btn", "button", "item", "primary", "secondary", "default", "plain", "flat", "ghost", "white", "muted", "size", "small", "large", "big", "medium", "icon", "icons", "ico", "js", "el", "col", "row", "flex", "mr", "ml", "mt", "mb", "mx", "my", "pr", "pl", "pt", "pb", "px", "py", "text", "bg", "float", "pull", "clearfix", "align", "justify", "self", "block", "auto", "full", "relative", "absolute", "fixed", "ui", "component", "control", "nav", "fa", "fas", "far", "fal", "fad", "fab", "bi", "glyphicon", "ion", "ionicons", "mdi", "ti", "tabler", "la", "las", "lar", "lab", "bx", "bxs", "bxl", "feather", "fe", "lucide", "ri", "uil", "zmdi", "typcn", "lni", "ph", "octicon", "iconoir", "flaticon", "icofont", "cil", "cib", "gg", "oi", "wi", "isax", "heroicon", "material"]);
-var CLASS_STATE_WORDS = Object.freeze(["active", "inactive", "selected", "current", "open", "opened", "closed", "collapsed", "collapse", "expanded", "disabled", "enabled", "focus", "focused", "hover", "in", "fade", "checked", "unchecked", "on", "off", "is", "has", "loading", "loaded", "new", "read", "unread", "voted", "first", "last", "odd", "even", "blank", "empty"]);
-var CLASS_SHOWN_WORDS = Object.freeze(["show", "shown", "hide", "hidden", "visible", "invisible"]);
-var OTHER_SECRET_PATTERN = Object.freeze("(?:^|[^a-z0-9])(?:token|passphrase|pass phrase|otp|totp|one time|2fa|two factor|verification code|security code|api key|apikey|secret key|private key|recovery code)(?![a-z0-9])");
-var CARD_PATTERN = Object.freeze("(?<![a-z])card|credit[\\s_-]?card|cc-?num|cvv|cvc|csc|(?<!cache[\\s_-])(?<!session[\\s_-])(?<!token[\\s_-])(?<!password[\\s_-])(?<!cookie[\\s_-])(?<!link[\\s_-])(?<!key[\\s_-])(?<!login[\\s_-])(?<!certificate[\\s_-])(?<!account[\\s_-])(?<!invitation[\\s_-])(?<!invite[\\s_-])(?<!lock[\\s_-])expir(?![a-z0-9_]*\\s+(?:time|period|after|in)(?![a-z0-9_]))|卡号|thẻ|tarjeta|karte|carte|カード");
-var ID_LABEL_WORDS = Object.freeze(5);
-var ID_PLACE_WORDS = Object.freeze(4);
-var ID_UNITS = Object.freeze(["g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb", "lbs", "kb", "mb", "gb", "tb", "w", "kw", "v", "mah", "hz", "mhz", "ghz", "pcs"]);
-var SIGNED_NUMBER_PATTERN = Object.freeze("(?<![^\\s(\\[])([+\\-\\u2212])(?=[0-9])");
-var SIGN_WORDS = Object.freeze({ "+": "plus", "-": "minus", "−": "minus" });
-var CONTEXT_NAME_MAX = Object.freeze(40);
-var REGION_ONLY_WORDS = Object.freeze(["header", "footer", "navigation", "sidebar", "top", "bottom", "toolbar"]);
 
 // src/column_caption.js
 var UP2 = 3;

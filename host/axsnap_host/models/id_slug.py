@@ -27,3 +27,11 @@ ID_UNITS = ("g", "kg", "mg", "l", "ml", "cl", "mm", "cm", "m", "km", "oz", "lb",
 # "10'-13'", "UTC+2" and a link's "heise.de/-2596987" keep theirs as a break between words.
 SIGNED_NUMBER_PATTERN = r"(?<![^\s(\[])([+\-\u2212])(?=[0-9])"
 SIGN_WORDS = {"+": "plus", "-": "minus", "\u2212": "minus"}
+
+# A control's label is taken out of its row's words where it stands as words of its own (design
+# note 327): letters of scripts written without spaces (Han, kana) bound no word, and a label
+# glued to other words (a row whose boxes ran together) is taken out only from this many
+# characters on. The walker's lib/walker/src/run.js withoutLabel and the host's
+# semantic/id_words.py minus.
+UNSPACED_LETTERS_PATTERN = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+GLUED_LABEL_LEAST = 3

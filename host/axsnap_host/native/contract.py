@@ -34,11 +34,13 @@ from axsnap_host.models.errors import ErrorCode
 from axsnap_host.models.fast_paths import FAST_PATHS
 from axsnap_host.models.field_secrets import OTHER_SECRET_PATTERN
 from axsnap_host.models.id_slug import (
+    GLUED_LABEL_LEAST,
     ID_LABEL_WORDS,
     ID_PLACE_WORDS,
     ID_UNITS,
     SIGN_WORDS,
     SIGNED_NUMBER_PATTERN,
+    UNSPACED_LETTERS_PATTERN,
 )
 from axsnap_host.models.markup_names import (
     CLASS_LOOK_WORDS,
@@ -196,6 +198,10 @@ def walker_contract() -> dict[str, Any]:
         "ID_UNITS": list(ID_UNITS),
         "SIGNED_NUMBER_PATTERN": SIGNED_NUMBER_PATTERN,
         "SIGN_WORDS": SIGN_WORDS,
+        # and a label out of its row's words (src/run.js withoutLabel, semantic/id_words.py
+        # minus; note 327)
+        "UNSPACED_LETTERS_PATTERN": UNSPACED_LETTERS_PATTERN,
+        "GLUED_LABEL_LEAST": GLUED_LABEL_LEAST,
         # models/context_names.py: when a control's place names it (src/context_name.js, and
         # the host's pipeline/elements/model.py; notes 185 and 313)
         "CONTEXT_NAME_MAX": CONTEXT_NAME_MAX,

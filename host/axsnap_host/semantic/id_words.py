@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import re
 
-from axsnap_host.models.id_slug import ID_PLACE_WORDS
+from axsnap_host.models.id_slug import (
+    GLUED_LABEL_LEAST,
+    ID_PLACE_WORDS,
+    UNSPACED_LETTERS_PATTERN,
+)
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.ids import slug
 
 # Letters of scripts written without spaces (Han, kana): they bound no word.
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-
-
-GLUED_LEAST = 3  # the least label taken out of words it is glued to
+_UNSPACED = re.compile(UNSPACED_LETTERS_PATTERN)
 
 
 def _kind(char: str) -> int:
@@ -35,9 +36,9 @@ def _glued(edge: str, beside: str) -> bool:
 def minus(text: str, label: str) -> str:
     """``text`` without the element's own label in it, where the label stands as words of its
     own: "s" is not taken out of "status"; a letter's edge against a digit is a word's
-    ("inbox8": "Inbox" beside its badge). Else, a label of GLUED_LEAST characters or more where
-    it is glued to other words (a text whose boxes ran together). Design note 327; the walker's
-    run.js withoutLabel alike."""
+    ("inbox8": "Inbox" beside its badge). Else, a label of GLUED_LABEL_LEAST characters or more
+    where it is glued to other words (a text whose boxes ran together). Design note 327; the
+    walker's run.js withoutLabel alike, both from models/id_slug.py."""
     if not label:
         return text
     first = at = text.find(label)
@@ -47,7 +48,7 @@ def minus(text: str, label: str) -> str:
             return f"{text[:at]} {text[end:]}"
         at = text.find(label, at + 1)
     # (a text whose boxes ran together, "Product ARemove", holds a label of some length glued)
-    if first < 0 or len(label) < GLUED_LEAST:
+    if first < 0 or len(label) < GLUED_LABEL_LEAST:
         return text
     return f"{text[:first]} {text[first + len(label):]}"
 

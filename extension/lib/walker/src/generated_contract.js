@@ -33,6 +33,10 @@ export const SIGNED_NUMBER_PATTERN = Object.freeze("(?<![^\\s(\\[])([+\\-\\u2212
 
 export const SIGN_WORDS = Object.freeze({"+": "plus", "-": "minus", "−": "minus"});
 
+export const UNSPACED_LETTERS_PATTERN = Object.freeze("[぀-ヿ㐀-䶿一-鿿豈-﫿]");
+
+export const GLUED_LABEL_LEAST = Object.freeze(3);
+
 export const CONTEXT_NAME_MAX = Object.freeze(40);
 
 export const REGION_ONLY_WORDS = Object.freeze(["header", "footer", "navigation", "sidebar", "top", "bottom", "toolbar"]);

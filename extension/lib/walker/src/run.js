@@ -3,6 +3,7 @@
 // The built walker (lib/walker/walker.js) holds every module of this folder inside the body of
 // axsnapWalk, so this object is made anew by each call; a test that imports the modules
 // directly shares it between walks, and beginRun resets every field.
+import { GLUED_LABEL_LEAST, UNSPACED_LETTERS_PATTERN } from './generated_contract.js';
 export const run = {};
 
 /** Set up `run` for a walk of the current document with `opts` (see walk.js). */
@@ -171,9 +172,8 @@ export const clip = (s) => (s.length > run.textMax ? s.slice(0, run.textMax) : s
 // whose boxes ran together). As the host's semantic/id_words.py minus.
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
-const UNSPACED = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+const UNSPACED = new RegExp(UNSPACED_LETTERS_PATTERN);  // (models/id_slug.py)
 const kindOf = (c) => (c === undefined || UNSPACED.test(c) ? 0 : LETTER.test(c) ? 1 : DIGIT.test(c) ? 2 : 0);
-const GLUED_LEAST = 3;  // the least label taken out of words it is glued to
 const glued = (a, b) => { const k = kindOf(a); return k !== 0 && k === kindOf(b); };
 export function withoutLabel(text, label) {
   if (!label) return text;
@@ -185,6 +185,6 @@ export function withoutLabel(text, label) {
     return `${text.slice(0, at)} ${text.slice(at + label.length)}`;
   }
   // (a text whose boxes ran together, "Product ARemove", holds a label of some length glued)
-  if (first < 0 || label.length < GLUED_LEAST) return text;
+  if (first < 0 || label.length < GLUED_LABEL_LEAST) return text;
   return `${text.slice(0, first)} ${text.slice(first + label.length)}`;
 }

@@ -191,7 +191,7 @@ export function labelText(el) {
 // characters are kept); a script's, a style's or a template's text is no word on the screen.
 const ROW_HEAD = 320;
 const everyElement = () => IN;
-export function spacedWords(parent) {
+function spacedWords(parent) {
   return parent.firstElementChild ? walkText(parent, ROW_HEAD, everyElement, true) : wordsOf(parent);
 }
 
