@@ -71,3 +71,31 @@ def test_the_same_tables_under_another_title_are_a_list() -> None:
     kind, _, signals = classify(_admin_index(title="tools - wrenfield tool library",
                                              own_heading="tools"))
     assert kind == "list", signals[:4]
+
+
+_PREFERENCES_SAID = ("my preferences - mossgate philatelic society \n search... \n full name \n"
+                     " email \n save \n cancel \n public view navigate edwin marsh")
+
+
+def _preferences(**changes: object) -> Features:
+    # Kotti's "My preferences" (kotti-03): two fields holding the account's name and address
+    page = Features(text_inputs=2, search_inputs=1, filled=2, buttons=2, links=10,
+                    name_fields=1, account_fields=1, forms=1, text_chars=153, page_screens=1.0,
+                    title="my preferences - mossgate philatelic society",
+                    own_heading="my preferences - mossgate philatelic society",
+                    said=_PREFERENCES_SAID, text=_PREFERENCES_SAID)
+    return replace(page, **changes)
+
+
+def test_two_saved_fields_under_a_title_naming_settings_are_settings() -> None:
+    # (note 331: two fields holding saved values are the settings' as three fields are)
+    kind, _, signals = classify(_preferences())
+    assert kind == "settings", signals[:4]
+    assert signals[0]["signal"] == "form:fields under a heading naming settings", signals[:4]
+
+
+def test_two_empty_fields_under_such_a_title_are_not_yet_named_settings() -> None:
+    # (two blank fields ask something new: the title alone does not make them settings)
+    signals = classify(_preferences(filled=0))[2]
+    assert not any(s["signal"] == "form:fields under a heading naming settings"
+                   for s in signals), signals[:4]

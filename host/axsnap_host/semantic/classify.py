@@ -250,7 +250,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     settings_page = bool(title_hits("settings", f.title)) or f.settings_headings >= 1
     # (on a page its title calls forms a "Settings" box is one sample among them)
     fire("settings", "form:fields under a heading naming settings", 0.45,
-         (f.settings_headings >= 1 or title_names_settings(f)) and fields >= 3
+         (f.settings_headings >= 1 or title_names_settings(f))
+         and (fields >= 3 or (fields >= 2 and f.filled >= 2))
          and not f.card_fields and not cart and not title_hits("form", f.title))
     # (a form of saved values, or beside a password change, edits the account's settings)
     fire("form", "form:3+ fields, no sign-up, card or message",
