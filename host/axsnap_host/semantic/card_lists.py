@@ -20,6 +20,7 @@ from collections.abc import Callable
 from axsnap_host.semantic.foot_forms import site_boxes_only
 from axsnap_host.semantic.keywords import title_hits
 from axsnap_host.semantic.page_features import Features
+from axsnap_host.semantic.search_pages import search_named
 from axsnap_host.semantic.threads import THREAD_SIGNAL, THREAD_WEIGHT, replies_to_own_heading
 
 CARDS_SIGNAL = "stats:3+ alike cards each a title over short text (a list of posts or products)"
@@ -38,10 +39,12 @@ ARTICLES_WEIGHT = 0.45
 
 def asks_nothing(f: Features, panels: bool) -> bool:
     """A page that asks for nothing (no password, no query, few fields; or no more than a
-    site's own small boxes, foot_forms.py) and is no dashboard (its panels are cards too)."""
+    site's own small boxes, foot_forms.py), says no words it was searched for (its box
+    emptied: "Entries for search "hive"", note 332) and is no dashboard (its panels are cards
+    too)."""
     fields = f.text_inputs - f.search_named + f.passwords + f.textareas + f.selects
-    return not panels and f.queries == 0 and ((not f.passwords and fields < 3)
-                                              or site_boxes_only(f))
+    return not panels and f.queries == 0 and not search_named(f) and (
+        (not f.passwords and fields < 3) or site_boxes_only(f))
 
 
 def card_list(f: Features, panels: bool) -> bool:

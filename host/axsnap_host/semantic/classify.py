@@ -44,7 +44,12 @@ from axsnap_host.semantic.record_tables import (
     one_table_rows,
     sections_of_records,
 )
-from axsnap_host.semantic.search_pages import fire_search_results, found_rows, no_search_shown
+from axsnap_host.semantic.search_pages import (
+    fire_search_results,
+    found_rows,
+    no_search_shown,
+    search_named,
+)
 from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_documents import fire_short_document
 from axsnap_host.semantic.short_forms import fire_short_form
@@ -314,7 +319,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # is the teasers' and its headings no search's results.
     story = fire_headline_story(fire, f, panels)  # (one story under its headline: headlines.py)
     front = (not panels and not story and f.teaser_heads >= 5 and f.prose_run < 3
-             and f.queries == 0 and f.long_blocks <= f.result_blocks
+             and f.queries == 0 and not search_named(f) and f.long_blocks <= f.result_blocks
              and (not f.passwords or site_boxes_only(f)))
     fire("list", "stats:5+ linked headings over short teasers (a front page of posts)", 0.5, front)
     front = fire_card_list(fire, f, panels or story) or front  # (cards; beside a story none)

@@ -37,9 +37,12 @@ _RETURNED_LINE = re.compile(r"(?:^|\n)[^\n]{0,40}?(?<!\w)(?:search|query)(?!\w)[
 # A line saying what was searched for ("Searching for: finch", "You searched for plums", "Search
 # results for rent"): the rows under it are that search's results, the words searched for shown
 # whether the box still holds them or not. "Search for" alone asks (a box's caption); "searching
-# for" or "searched for" names a search made only with its words set off (a colon, a quote).
+# for" or "searched for" names a search made only with its words set off (a colon, a quote), as
+# does what a line counts "for search" ("Entries for search "hive"", note 332).
 _SEARCHED_LINE = re.compile(r"(?:^|\n)\s*(?:you\s+searched\s+for|search\s+results\s+for|"
-                            r"(?:searching|searched)\s+for\s*(?::|[\"“'«]))\s*[^\s:]", re.I)
+                            r"(?:searching|searched)\s+for\s*(?::|[\"“'«])|"
+                            r"(?:\w+\s+){1,2}for\s+(?:the\s+)?search(?:\s+(?:term|query))?"
+                            r"\s*(?::|[\"“'«]))\s*[^\s:]", re.I)
 
 
 def one_sign_in_box(f: Features) -> bool:
