@@ -4,15 +4,35 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { run } from '../lib/walker/src/run.js';
 import { columnHead, withColumns } from '../lib/walker/src/twins_last.js';
 
-// A small element tree: what columnHead reads of the DOM (tags, cells, rows, siblings, text).
+// The styles wordsOf asks (run.js shownStyle): each node's `display`, inline where not said.
+run.axStyles = null;
+run.shown = new Map();
+globalThis.getComputedStyle = (n) => ({ display: n.display || 'inline', visibility: 'visible' });
+
+// A small element tree: what columnHead reads of the DOM (tags, cells, rows, siblings, text;
+// the nodes in order, as run.js wordsOf reads them).
+const nextOf = (n) => {
+  const all = n.parentElement ? n.parentElement.childNodes : [];
+  return all[all.indexOf(n) + 1] || null;
+};
+
 class Text {
   constructor(text) {
     this.nodeType = 3;
     this.textContent = text;
     this.parentElement = null;
   }
+
+  get data() { return this.textContent; }
+
+  get parentNode() { return this.parentElement; }
+
+  get nextSibling() { return nextOf(this); }
+
+  get firstChild() { return null; }
 }
 
 class Node {
@@ -28,6 +48,12 @@ class Node {
   get children() { return this.childNodes.filter((c) => c.nodeType === 1); }
 
   get firstElementChild() { return this.children[0] || null; }
+
+  get firstChild() { return this.childNodes[0] || null; }
+
+  get parentNode() { return this.parentElement; }
+
+  get nextSibling() { return nextOf(this); }
 
   get textContent() { return this.childNodes.map((c) => c.textContent).join(''); }
 

@@ -102,20 +102,6 @@ test('twins alike in a box\'s first four words are parted by the words after tho
   assert.deepEqual(none, [[], []], 'alike in full: nothing to say, numbered after');
 });
 
-test('the words of a box leave out what a page with scripts never draws: a noscript, a style', async () => {
-  const { collapse, wordsOf } = await import('../lib/walker/src/run.js');
-  const hidden = (text) => ({ textContent: text });
-  const box = {
-    textContent: ' -20% <img itemprop="image" alt="Deck Shoe"> Deck Shoe .save { color: red } Sizes ',
-    firstElementChild: {},
-    getElementsByTagName: (tag) => ({
-      noscript: [hidden(' <img itemprop="image" alt="Deck Shoe"> ')],
-      style: [hidden('.save { color: red }')],
-    }[tag] || []),
-  };
-  assert.equal(collapse(wordsOf(box)), '-20% Deck Shoe Sizes');
-});
-
 test('a twin inside another of its lot is that control listed twice: not numbered', () => {
   // a dropdown's scripted wrapper and its toggle (Wagtail's "Actions", note 272)
   const toggle = el('button', {});

@@ -3,26 +3,57 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
+import { run } from '../lib/walker/src/run.js';
 import { refPlace, refWords } from '../lib/walker/src/twin_refs.js';
 
-// A small element tree: what twin_refs reads of the DOM (attributes, ids, text, containment).
+// The styles wordsOf asks (run.js shownStyle): each node's `display`, inline where not said.
+run.axStyles = null;
+run.shown = new Map();
+globalThis.getComputedStyle = (n) => ({ display: n.display || 'inline', visibility: 'visible' });
+
+// A small element tree: what twin_refs reads of the DOM (attributes, ids, text, containment;
+// the nodes in order, as run.js wordsOf reads them).
+const nextOf = (n) => {
+  const all = n.parentElement ? n.parentElement.childNodes : [];
+  return all[all.indexOf(n) + 1] || null;
+};
+
+class Text {
+  constructor(data) {
+    this.nodeType = 3;
+    this.data = data;
+    this.textContent = data;
+    this.parentElement = null;
+    this.firstChild = null;
+  }
+
+  get parentNode() { return this.parentElement; }
+
+  get nextSibling() { return nextOf(this); }
+}
+
 class Node {
   constructor(localName, attrs = {}, children = []) {
+    this.nodeType = 1;
     this.localName = localName;
     this.attrs = attrs;
-    this.childNodes = children;
+    this.childNodes = children.map((c) => (typeof c === 'string' ? new Text(c) : c));
     this.parentElement = null;
     this.ownerDocument = null;
-    for (const child of children) if (typeof child !== 'string') child.parentElement = this;
+    for (const child of this.childNodes) child.parentElement = this;
   }
 
   get attributes() { return Object.entries(this.attrs).map(([name, value]) => ({ name, value })); }
 
-  get firstElementChild() { return this.childNodes.find((c) => typeof c !== 'string') || null; }
+  get firstElementChild() { return this.childNodes.find((c) => c.nodeType === 1) || null; }
 
-  get textContent() {
-    return this.childNodes.map((c) => (typeof c === 'string' ? c : c.textContent)).join('');
-  }
+  get firstChild() { return this.childNodes[0] || null; }
+
+  get parentNode() { return this.parentElement; }
+
+  get nextSibling() { return nextOf(this); }
+
+  get textContent() { return this.childNodes.map((c) => c.textContent).join(''); }
 
   getAttribute(name) { return name in this.attrs ? this.attrs[name] : null; }
 
@@ -35,7 +66,7 @@ class Node {
 
   * all() {
     yield this;
-    for (const c of this.childNodes) if (typeof c !== 'string') yield* c.all();
+    for (const c of this.childNodes) if (c.nodeType === 1) yield* c.all();
   }
 }
 const el = (tag, attrs, ...children) => new Node(tag, attrs, children);

@@ -1,7 +1,8 @@
 """Twins alike in every word told apart by what a person sees of them (issue 31, design note
 94, fifth part), through the extension and the host in Debian Chromium: a blog's post cards
 alike in title, date and destination, under "Latest Posts" and again under "All Posts", named
-by their section's heading and their card's picture (coast-02.jpg ...); a footer's two "Follow
+by their section's heading and their card's picture (coast-01.jpg ...), not by the card before
+each (note 333); a footer's two "Follow
 us" buttons by the icon each draws (Twitter's, Dribbble's). Only the cards alike in all of it
 (three "Recent Posts" cards, no picture) are numbered, over the whole page. Every id is the
 same in the first screen, the whole page, after a scroll to the end (the "All Posts" cards,
@@ -17,13 +18,12 @@ from axsnap_host.client import Browser, PageResult
 pytestmark = pytest.mark.e2e
 
 PAGE = "understanding/ids_cards_seen_apart.html"
-AFTER = "after_travels_a_weekend_on"  # (the card before it in its row: pre-existing place)
-CARDS = {f"link_{kind}_{under}{pic}"
+# Each card by its section's heading and its picture: the card before it in its row, which
+# changes when a card is added before it, is said only where nothing else parts them (note 333).
+CARDS = {f"link_{kind}_under_{section}_coast0{n}"
          for kind in ("image_in_main_to_post", "a_weekend_on_the_coast_in_main_to_post")
-         for under, pic in [("under_latest_posts", "")]
-         + [(f"{AFTER}_under_latest_posts_", f"coast0{n}") for n in range(2, 7)]
-         + [("under_all_posts", "")]
-         + [(f"{AFTER}_under_all_posts_", f"coast0{n}") for n in (2, 3, 5)]}
+         for section, pictures in [("latest_posts", range(1, 7)), ("all_posts", (1, 2, 3, 5))]
+         for n in pictures}
 FOLLOW = {"btn_follow_us_near_thank_you_for_reading_with_twitter",
           "btn_follow_us_near_thank_you_for_reading_with_dribbble"}
 ADD_SECTION = """

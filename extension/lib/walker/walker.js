@@ -252,20 +252,35 @@ function collapsedHead(s, n) {
   }
   return collapse(s).slice(0, n);
 }
-function wordsOf(el) {
+var UNREAD = /* @__PURE__ */ new Set(["title", "noscript", "style", "script", "template"]);
+var INLINE_BOX = /* @__PURE__ */ new Set(["inline", "contents", "none"]);
+var SPACE_END = /\s$/;
+var apart = (a, b) => !INLINE_BOX.has(shownStyle(a).display) || !INLINE_BOX.has(shownStyle(b).display);
+function wordsOf(el, max = Infinity) {
   const text = el.textContent || "";
   if (!text || !el.firstElementChild) return text;
-  const titles = el.getElementsByTagName("title");
-  const scripted = el.getElementsByTagName("noscript");
-  const styles = el.getElementsByTagName("style");
-  if (!titles.length && !scripted.length && !styles.length) return text;
-  let out = text;
-  for (const t of titles) {
-    if (t.parentElement && t.parentElement.closest("svg")) out = out.replace(t.textContent, " ");
+  let s = "";
+  let n = el.firstChild;
+  while (n && s.length <= max) {
+    const type = n.nodeType;
+    if (type === 3) s += n.data;
+    else if (type === 1) {
+      const tag = n.localName;
+      if (tag === "br") s += " ";
+      else if (n.firstChild && !UNREAD.has(tag)) {
+        n = n.firstChild;
+        continue;
+      }
+    }
+    while (n !== el && !n.nextSibling) n = n.parentNode;
+    if (n === el) break;
+    const next = n.nextSibling;
+    if (next.nodeType === 1 && n.nodeType === 1 && s && !SPACE_END.test(s) && apart(n, next)) s += " ";
+    n = next;
   }
-  for (const n of [...scripted, ...styles]) if (n.textContent) out = out.replace(n.textContent, " ");
-  return out;
+  return s;
 }
+var wordsHead = (el, n) => collapsedHead(wordsOf(el, 4 * n), n);
 var clip = (s) => s.length > run.textMax ? s.slice(0, run.textMax) : s;
 var LETTER = /\p{L}/u;
 var DIGIT = /\p{N}/u;
@@ -1618,14 +1633,14 @@ function candidates(doc) {
   }
   return set;
 }
-var UNREAD = { any: ALL, worded: ALL };
+var UNREAD2 = { any: ALL, worded: ALL };
 function readCandidates(doc) {
   const selectors = { any: [UA_SELECTOR], worded: [] };
   try {
-    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return UNREAD;
-    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return UNREAD;
+    for (const sheet of doc.styleSheets) if (!addSheet(sheet, selectors)) return UNREAD2;
+    for (const sheet of doc.adoptedStyleSheets || []) if (!addSheet(sheet, selectors)) return UNREAD2;
   } catch (e) {
-    return UNREAD;
+    return UNREAD2;
   }
   try {
     return {
@@ -1633,7 +1648,7 @@ function readCandidates(doc) {
       worded: new Set(selectors.worded.length ? doc.querySelectorAll(selectors.worded.join(",")) : [])
     };
   } catch (e) {
-    return UNREAD;
+    return UNREAD2;
   }
 }
 function addSheet(sheet, out) {
@@ -3025,7 +3040,7 @@ var BREAKING = /* @__PURE__ */ new Set([
 ]);
 var WORDS3 = /[^ \t\n\r\f]/;
 var SPACE_START = /^[ \t\n\r\f]/;
-var SPACE_END = /[ \t\n\r\f]$/;
+var SPACE_END2 = /[ \t\n\r\f]$/;
 var newRuns = () => ({ last: -1, spaced: false, joins: [] });
 function breaksRun(tag, cs) {
   return BREAKING.has(tag) || !INLINE2.has(cs.display);
@@ -3041,7 +3056,7 @@ function textRun(runs, row, data) {
   }
   if (runs.last >= 0) runs.joins.push(row * 2 + (runs.spaced || SPACE_START.test(data) ? 1 : 0));
   runs.last = row;
-  runs.spaced = SPACE_END.test(data);
+  runs.spaced = SPACE_END2.test(data);
 }
 
 // src/ax_states.js
@@ -3668,7 +3683,7 @@ var UP = 12;
 var TITLES = 64;
 var TITLE_CHARS = 80;
 function saidBy(el) {
-  return collapse(el.getAttribute("aria-label") || wordsOf(el));
+  return collapse(el.getAttribute("aria-label") || wordsOf(el, 1600));
 }
 function addressOf(el) {
   const raw = (el.getAttribute("href") || "").trim();
@@ -4060,11 +4075,11 @@ function labelOf(el) {
     const box = /^(checkbox|radio)$/i.test(el.type);
     label = el.labels && el.labels[0] && el.labels[0].textContent || el.getAttribute("title") || (box ? boxWords(el) || contextName(el) || el.getAttribute("name") : "") || el.value || "";
   }
-  if (!label) label = wordsOf(el);
+  if (!label) label = wordsOf(el, 240);
   if (!collapse(label)) label = wordlessName(el);
   return collapse(label).toLowerCase().slice(0, 60);
 }
-function boxesOf(members, scopes, owners = []) {
+function boxesOf(members, scopes, owners = [], afters = null) {
   const inGroup = new Set(members);
   const outer = members.map((el) => {
     let top = el;
@@ -4084,13 +4099,14 @@ function boxesOf(members, scopes, owners = []) {
     scopes[i] = scopeWords(members[i], row || box || el.parentElement);
     owners[i] = row ? null : box;
     if (row) return [];
-    const before2 = afterWords(box || el, labelOf(el));
+    let before2 = afterWords(box || el, labelOf(el));
+    if (afters) [afters[i], before2] = [before2, ""];
     const own = box || (row ? null : clusterBox(el, held, new Set(outer).size));
     if (!own) return before2 ? [before2] : [];
     const label = labelOf(el);
-    const apart = (h) => !h.contains(el) && !el.contains(h);
-    const title = [...own.querySelectorAll(BOX_TITLE)].find((h) => apart(h) && (h.textContent || "").trim()) || [...own.querySelectorAll("a[href]")].find((a) => apart(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && collapse(wordsOf(a)).split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
-    let words2 = collapse(wordsOf(title || own)).slice(0, BOX_CHARS);
+    const apart2 = (h) => !h.contains(el) && !el.contains(h);
+    const title = [...own.querySelectorAll(BOX_TITLE)].find((h) => apart2(h) && (h.textContent || "").trim()) || [...own.querySelectorAll("a[href]")].find((a) => apart2(a) && !/^\s*(#|javascript:)/i.test(a.getAttribute("href")) && wordsHead(a, 400).split(" ").length >= TITLE_WORDS && labelOf(a) !== label);
+    let words2 = wordsHead(title || own, BOX_CHARS);
     if (!title) {
       words2 = collapse(withoutLabel(words2.toLowerCase(), label)).split(" ").filter((w) => !/\d/.test(w)).join(" ");
     }
@@ -4119,9 +4135,9 @@ function scopeWords(el, scope) {
 function afterWords(box, label) {
   let n = 0;
   for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
-    const text = collapse(wordsOf(s));
+    const text = wordsHead(s, BOX_CHARS);
     if (text.toLowerCase() === label) return "";
-    const words2 = text.slice(0, BOX_CHARS).split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
+    const words2 = text.split(" ").filter((w) => w && !/\d/.test(w)).join(" ");
     if (words2) return `after:${words2}`;
   }
   return "";
@@ -4164,16 +4180,16 @@ function columnHead(el) {
   for (const c of head.cells) {
     at += c.colSpan || 1;
     if (column < at) {
-      return idWords(headed2 ? collapse(wordsOf(c)) : spaced(c), NAME_WORDS).join(" ");
+      return idWords(headed2 ? wordsHead(c, 400) : spaced(c), NAME_WORDS).join(" ");
     }
   }
   return "";
 }
 function axisRow(row) {
-  if (idWords(collapse(wordsOf(row)), 1).length) return null;
+  if (idWords(wordsHead(row, 400), 1).length) return null;
   const width = columns(row);
   for (const next of [row.nextElementSibling, row.previousElementSibling]) {
-    if (next && next.localName === "tr" && next.cells.length && columns(next) === width && [...next.cells].every((c) => idWords(collapse(wordsOf(c)), 1).length)) return next;
+    if (next && next.localName === "tr" && next.cells.length && columns(next) === width && [...next.cells].every((c) => idWords(wordsHead(c, 400), 1).length)) return next;
   }
   return null;
 }
@@ -5151,7 +5167,8 @@ function brRuns(box) {
 }
 
 // src/tally_graphs.js
-var PERIOD_FILE = /[-_.](?:hour|hourly|day|daily|week|weekly|month|monthly|year|yearly)\.(?:png|gif|svg|jpe?g|webp)$/i;
+var PERIOD_FILE = /[-_.]\d*(?:hour|hourly|day|daily|week|weekly|month|monthly|year|yearly)\.(?:png|gif|svg|jpe?g|webp)$/i;
+var LINKED_FILES = /[^/'"\s()]+\.(?:png|gif|svg|jpe?g|webp)(?=$|[?#'"\s)])/gi;
 function fileName(src) {
   const path = String(src || "").split(/[?#]/)[0];
   return path.slice(path.lastIndexOf("/") + 1);
@@ -5159,6 +5176,9 @@ function fileName(src) {
 var PERIOD_NAME = /^\s*(?:hour|hourly|day|daily|week|weekly|month|monthly|year|yearly)\s*$/i;
 function isPeriodGraph(img) {
   if (PERIOD_FILE.test(fileName(img.getAttribute("src")))) return true;
+  const link = img.closest("a[href]");
+  const linked = link ? link.getAttribute("href").match(LINKED_FILES) || [] : [];
+  if (linked.some((file) => PERIOD_FILE.test(file))) return true;
   const said2 = img.getAttribute("alt") ?? img.getAttribute("title");
   return said2 !== null && PERIOD_NAME.test(said2);
 }
@@ -5171,6 +5191,18 @@ function periodGraphs(shown, chrome2, limit) {
     graphs++;
   }
   return graphs >= 3 ? graphs : 0;
+}
+var BAR_HEIGHT = 48;
+var BAR_RATIO = 4;
+var CONTROL = 'a[href], button, input, select, [role="button"], [role="slider"]';
+function seekBar(el, box) {
+  if (el.localName !== "canvas" || box.height >= BAR_HEIGHT || box.width < BAR_RATIO * box.height) {
+    return false;
+  }
+  for (let s = el.parentElement ? el.parentElement.firstElementChild : null; s; s = s.nextElementSibling) {
+    if (s !== el && (s.matches(CONTROL) || s.querySelector(CONTROL))) return true;
+  }
+  return false;
 }
 
 // src/tally_tables.js
@@ -5609,7 +5641,7 @@ function pageTally() {
     if (el.parentElement && INLINE_TAGS.has(el.parentElement.localName)) continue;
     const box = el.getBoundingClientRect();
     const figure = box.width * box.height >= 15e3 || el.localName === "canvas" && box.width >= 40 && box.height >= 20;
-    if (!figure || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
+    if (!figure || el.closest(`a, button, ${CHROME}`) || seekBar(el, box) || !shown(el)) continue;
     t.charts++;
   }
   t.charts += periodGraphs(shown, CHROME, LIMIT2);
@@ -5862,7 +5894,7 @@ function fileWordsPlace(address) {
 function shownFile(el) {
   if (el.localName === "img") return filePlace(el);
   const img = el.querySelector("img");
-  return img && !el.hasAttribute("aria-label") && !collapse(wordsOf(el)) ? filePlace(img) : "";
+  return img && !el.hasAttribute("aria-label") && !collapse(wordsOf(el, 64)) ? filePlace(img) : "";
 }
 
 // src/twin_marks.js
@@ -5891,7 +5923,7 @@ function sectionPlace(headings, el) {
   const rank2 = Number(headings[at].localName.slice(1));
   for (let k = at - 1; k >= 0 && k >= at - BACK; k--) {
     if (Number(headings[k].localName.slice(1)) < rank2) {
-      const words2 = collapse(wordsOf(headings[k])).slice(0, 80);
+      const words2 = wordsHead(headings[k], 80);
       return words2 ? `under:${words2}` : "";
     }
   }
@@ -5934,15 +5966,15 @@ function withMarks(members, places, headings, boxes) {
     (el) => iconPlace(el),
     (el) => fillPlace(el)
   ];
-  for (const mark of marks) {
-    const said2 = members.map((el, i) => mark(el, i));
-    if (new Set(said2).size < 2) continue;
-    const depth = Math.max(...places.map((p) => p.length));
-    members.forEach((_, i) => {
-      while (places[i].length < depth) places[i].push("");
-      places[i].push(said2[i]);
-    });
-  }
+  for (const mark of marks) addPlaces(places, members.map((el, i) => mark(el, i)));
+}
+function addPlaces(places, said2) {
+  if (new Set(said2).size < 2) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  places.forEach((p, i) => {
+    while (p.length < depth) p.push("");
+    p.push(said2[i]);
+  });
 }
 
 // src/swatch_twins.js
@@ -6114,7 +6146,7 @@ function refWords(el) {
       if (!referring(attr.name) || !TOKEN.test(attr.value)) continue;
       const target = doc.getElementById(attr.value);
       if (!target || target.contains(el) || a.contains(target)) continue;
-      const words2 = idWords(collapse(wordsOf(target)), WORDS5);
+      const words2 = idWords(wordsHead(target, 400), WORDS5);
       if (words2.length) return words2.join(" ");
     }
   }
@@ -6152,7 +6184,7 @@ function rowWords(el, label) {
       break;
     }
     if (a.localName === "li" && (a.textContent || "").trim()) {
-      const words2 = minus(wordsOf(a));
+      const words2 = minus(wordsOf(a, 4 * run.blockMax));
       if (words2) return words2;
       break;
     }
@@ -6186,7 +6218,7 @@ function boxKind(el) {
 }
 function firstWords(row, minus) {
   for (const cell of row.children) {
-    const words2 = minus(wordsOf(cell));
+    const words2 = minus(wordsOf(cell, 4 * run.blockMax));
     if (words2) return words2;
   }
   return "";
@@ -6210,7 +6242,7 @@ function tableRow(el, label) {
 function cellPlaces(row, label) {
   const said2 = [];
   for (const cell of row.children) {
-    let text = collapse(wordsOf(cell).slice(0, 400)).toLowerCase();
+    let text = collapse(wordsOf(cell, 400).slice(0, 400)).toLowerCase();
     if (label) text = text.replace(label, " ");
     if (idWords(text, 1).length) said2.push(text);
   }
@@ -6230,7 +6262,7 @@ function placesOf(el, headings) {
   for (let a = el.parentElement, up = 0; a && up < UP6 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
-    const words2 = collapse(wordsOf(head)).slice(0, 80);
+    const words2 = wordsHead(head, 80);
     if (words2) {
       out.push(`under:${words2}`);
       break;
@@ -6248,10 +6280,10 @@ function placesOf(el, headings) {
       hi = mid - 1;
     }
   }
-  const heading = found >= 0 ? collapse(wordsOf(headings[found])).slice(0, 80) : "";
+  const heading = found >= 0 ? wordsHead(headings[found], 80) : "";
   if (heading) out.push(`under:${heading}`);
   const block = el.parentElement && el.parentElement.closest(BLOCKS3);
-  const text = block ? collapse(wordsOf(block)).slice(0, 60) : "";
+  const text = block ? wordsHead(block, 60) : "";
   if (text) out.push(`within:${text}`);
   return out;
 }
@@ -6260,15 +6292,15 @@ function withCells(members, places) {
   if (!rows.some(Boolean)) return;
   const cells = members.map((el, i) => rows[i] ? cellPlaces(rows[i], labelOf(el)) : []);
   const width = Math.max(...cells.map((c) => c.length));
-  let apart = -1;
-  for (let k = 0; k < width && apart < 0; k++) {
+  let apart2 = -1;
+  for (let k = 0; k < width && apart2 < 0; k++) {
     const said2 = cells.map((c) => c[k] || "");
-    if (said2.every(Boolean) && new Set(said2).size === said2.length) apart = k;
+    if (said2.every(Boolean) && new Set(said2).size === said2.length) apart2 = k;
   }
   const depth = Math.max(...places.map((p) => p.length));
   members.forEach((_, i) => {
     while (places[i].length < depth) places[i].push("");
-    places[i].push(...apart < 0 ? cells[i] : [cells[i][apart]]);
+    places[i].push(...apart2 < 0 ? cells[i] : [cells[i][apart2]]);
   });
 }
 function withHues(members, places) {
@@ -6287,12 +6319,13 @@ function captionPlace(el) {
 function fieldBox(places) {
   return ["for:", "after:"].map((kind) => places.find((p) => p.startsWith(kind)) || "");
 }
-function settle(members, places, scopes, out, headings, owners = []) {
+function settle(members, places, scopes, out, headings, owners = [], afters = []) {
   withCells(members, places);
   withHues(members, places);
   withColumns(members, places);
   withWordsBefore(members, places);
   withMarks(members, places, headings, members.map((_, i) => owners[i] || null));
+  addPlaces(places, members.map((_, i) => afters[i] || ""));
   const words2 = members.map(() => []);
   part(members.map((_, i) => i), places, 0, words2);
   numberAlike(words2, scopes, members);
@@ -6336,6 +6369,7 @@ function pageTwins() {
     read += members.length;
     const scopes = members.map(() => "");
     const owners = [];
+    const afters = [];
     const near = () => members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields))).get(el) || []);
     let boxes;
     if (key.includes("field")) boxes = near();
@@ -6347,7 +6381,7 @@ function pageTwins() {
         ...fieldBox(own[i]),
         ...n2
       ]);
-    } else boxes = boxesOf(members, scopes, owners);
+    } else boxes = boxesOf(members, scopes, owners, afters);
     const sides = pairSides(members, key.includes("field"));
     const places = members.map((el, i) => [
       shownFile(el),
@@ -6355,16 +6389,16 @@ function pageTwins() {
       ...placesOf(el, headings),
       ...withRef(boxes[i], refPlace(el))
     ]);
-    settle(members, places, scopes, out, headings, owners);
+    settle(members, places, scopes, out, headings, owners, afters);
   }
   pathTwins(links, out, (el) => rowWords(el, labelOf(el)));
   run.twinHeadings = headings;
   const pictures = picturesOf(links);
-  const apart = titledApart(pictures, (el, title) => `${rowWords(el, "")}\0${out.get(title) || ""}`);
+  const apart2 = titledApart(pictures, (el, title) => `${rowWords(el, "")}\0${out.get(title) || ""}`);
   for (const [picture, title] of pictures) {
     const own = out.get(title) || "";
     const titled2 = `under:${placeWords(`under:${titleWords(title)}`).words.join(" ")}`;
-    const places = [own, apart.has(picture) && !own.split("|").includes(titled2) ? titled2 : ""].filter(Boolean).join("|");
+    const places = [own, apart2.has(picture) && !own.split("|").includes(titled2) ? titled2 : ""].filter(Boolean).join("|");
     out.set(picture, `of:${titleWords(title)}${places ? `|${places}` : ""}`);
   }
   return out;
@@ -6378,9 +6412,10 @@ function pointedAlone(el) {
 function partedLate(el, members) {
   const scopes = members.map(() => "");
   const owners = [];
-  const boxes = boxesOf(members, scopes, owners);
+  const afters = [];
+  const boxes = boxesOf(members, scopes, owners, afters);
   const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
-  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
+  settle(members, places, scopes, run.twins, run.twinHeadings, owners, afters);
   return run.twins.get(el) || "";
 }
 function lateTwin(el) {
@@ -6557,7 +6592,7 @@ function semanticFacts(el, tag, style, data) {
   let text = "";
   let max = run.blockMax;
   if (tag === "pre") text = preParagraphs(el.textContent || "");
-  else if (BLOCKS.has(tag)) text = collapse(wordsOf(el));
+  else if (BLOCKS.has(tag)) text = collapse(wordsOf(el, 4 * max));
   else if (text = brParagraphs(el)) max *= BR_MAX;
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute("aria-labelledby");

@@ -55,6 +55,6 @@ export function fileWordsPlace(address) {
 export function shownFile(el) {
   if (el.localName === 'img') return filePlace(el);
   const img = el.querySelector('img');
-  return img && !el.hasAttribute('aria-label') && !collapse(wordsOf(el))
+  return img && !el.hasAttribute('aria-label') && !collapse(wordsOf(el, 64))
     ? filePlace(img) : '';
 }

@@ -11,7 +11,7 @@ const TITLE_CHARS = 80;  // characters of a title carried
 
 // What a link says: its aria-label, else its words ("" for an image or an icon link).
 export function saidBy(el) {
-  return collapse(el.getAttribute('aria-label') || wordsOf(el));
+  return collapse(el.getAttribute('aria-label') || wordsOf(el, 1600));
 }
 
 // The address two links share: the resolved URL without its path's parameters (";_ylt=<a

@@ -143,26 +143,46 @@ export function collapsedHead(s, n) {
   return collapse(s).slice(0, n);
 }
 
-// An element's text as a person reads its words: its textContent without an inline SVG's
-// <title> (an icon's tooltip, no word on the screen: a menu link's
-// <svg><title>dashboard</title></svg><span>Dashboard</span> says "Dashboard" once), as the
-// element model names a control (person_name.js) and the tally reads its words.
-export function wordsOf(el) {
+// An element's text as a person reads its words: its text nodes in order, with a space
+// between two elements written side by side with nothing between them where either is laid
+// out as a box of its own (a block, a cell, an inline-block, a flex item: a cart row's
+// <span>Product A</span><button>Remove</button> reads "Product A Remove", not "Product
+// ARemove"; an inline "[" beside an inline "edit" stays "[edit]", note 333) and for a <br>;
+// without what no one reads on the screen: an inline SVG's <title> (an icon's tooltip: a menu
+// link's <svg><title>dashboard</title></svg><span>Dashboard</span> says "Dashboard" once), a
+// <noscript>'s markup ("<img itemprop=image ...>" in each of a shop's cards, note 161), a
+// style's rules or a script. An element of text alone is its textContent. `max`: read no
+// further once the text is longer (a block's text is kept to its first characters).
+const UNREAD = new Set(['title', 'noscript', 'style', 'script', 'template']);
+const INLINE_BOX = new Set(['inline', 'contents', 'none']);
+const SPACE_END = /\s$/;
+const apart = (a, b) => !INLINE_BOX.has(shownStyle(a).display) || !INLINE_BOX.has(shownStyle(b).display);
+export function wordsOf(el, max = Infinity) {
   const text = el.textContent || '';
   if (!text || !el.firstElementChild) return text;
-  const titles = el.getElementsByTagName('title');
-  // (nor what a page with scripts never draws: a <noscript>'s markup, read as its text, "<img
-  // itemprop=image data-saved-src=...>" in each of a shop's cards, note 161; a style's rules)
-  const scripted = el.getElementsByTagName('noscript');
-  const styles = el.getElementsByTagName('style');
-  if (!titles.length && !scripted.length && !styles.length) return text;
-  let out = text;
-  for (const t of titles) {
-    if (t.parentElement && t.parentElement.closest('svg')) out = out.replace(t.textContent, ' ');
+  let s = '';
+  let n = el.firstChild;
+  while (n && s.length <= max) {
+    const type = n.nodeType;
+    if (type === 3) s += n.data;
+    else if (type === 1) {
+      const tag = n.localName;
+      if (tag === 'br') s += ' ';
+      else if (n.firstChild && !UNREAD.has(tag)) { n = n.firstChild; continue; }
+    }
+    // past `n` and whatever is under it: its next sibling, else its parent's
+    while (n !== el && !n.nextSibling) n = n.parentNode;
+    if (n === el) break;
+    const next = n.nextSibling;
+    // (a space only where the text so far ends in a word: nothing to part else)
+    if (next.nodeType === 1 && n.nodeType === 1 && s && !SPACE_END.test(s) && apart(n, next)) s += ' ';
+    n = next;
   }
-  for (const n of [...scripted, ...styles]) if (n.textContent) out = out.replace(n.textContent, ' ');
-  return out;
+  return s;
 }
+/** The first `n` characters of an element's words, collapsed (wordsOf reading no further than
+ * it needs). */
+export const wordsHead = (el, n) => collapsedHead(wordsOf(el, 4 * n), n);
 export const clip = (s) => (s.length > run.textMax ? s.slice(0, run.textMax) : s);
 
 // A text without a control's label, first where the label stands as words of its own: "s" is

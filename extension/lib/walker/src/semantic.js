@@ -63,7 +63,7 @@ export function semanticFacts(el, tag, style, data) {
   let text = '';
   let max = run.blockMax;
   if (tag === 'pre') text = preParagraphs(el.textContent || '');
-  else if (BLOCKS.has(tag)) text = collapse(wordsOf(el));
+  else if (BLOCKS.has(tag)) text = collapse(wordsOf(el, 4 * max));  // (its first `max` kept)
   else if ((text = brParagraphs(el))) max *= BR_MAX;
   else text = ownText(el);
   const lby = run.semantic && el.getAttribute('aria-labelledby');

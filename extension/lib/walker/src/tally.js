@@ -18,7 +18,7 @@ import { describedItems } from './tally_described.js';
 import { CARD, lonePasswords, otherSecret } from './tally_passwords.js';
 import { ownHeading } from './tally_lead.js';
 import { brRuns } from './tally_runs.js';
-import { periodGraphs } from './tally_graphs.js';
+import { periodGraphs, seekBar } from './tally_graphs.js';
 import { figureItem, tableCounts } from './tally_tables.js';
 import { beginTally, everywhere } from './tally_roots.js';
 
@@ -381,7 +381,7 @@ export function pageTally() {
     // chrome, any canvas of some size is one, as drawn before its script sized it)
     const figure = box.width * box.height >= 15000
       || (el.localName === 'canvas' && box.width >= 40 && box.height >= 20);
-    if (!figure || el.closest(`a, button, ${CHROME}`) || !shown(el)) continue;
+    if (!figure || el.closest(`a, button, ${CHROME}`) || seekBar(el, box) || !shown(el)) continue;
     t.charts++;
   }
   t.charts += periodGraphs(shown, CHROME, LIMIT); // (a console's pictures drawn for a period)

@@ -2,11 +2,17 @@
 // MRTG, Smokeping: rrdtool's pictures) shows each measure as a picture a server drew for one
 // period, its file named for it ("diskstats_iops-day.png", "traffic-week.png"), or its alt
 // the period alone (MRTG's "day", "week", "month" and "year" over a gauge's four graphs, their
-// files saved into the page as data: addresses: design note 323). One such name is any
-// picture's ("banner-day.jpg"); three or more on one page are its graphs.
+// files saved into the page as data: addresses: design note 323), or the file its link opens
+// (note 333). One such name is any picture's ("banner-day.jpg"); three or more on one page
+// are its graphs.
 
-// The period a file's name ends in, before its extension: "-day.png", "_weekly.gif", ".year.svg".
-const PERIOD_FILE = /[-_.](?:hour|hourly|day|daily|week|weekly|month|monthly|year|yearly)\.(?:png|gif|svg|jpe?g|webp)$/i;
+// The period a file's name ends in, before its extension, its count of them too: "-day.png",
+// "_weekly.gif", ".year.svg", Monitorix's "system1z.1day.png".
+const PERIOD_FILE = /[-_.]\d*(?:hour|hourly|day|daily|week|weekly|month|monthly|year|yearly)\.(?:png|gif|svg|jpe?g|webp)$/i;
+// The picture files a link's address names (Monitorix's graph opens its own file larger:
+// "javascript:void(window.open('.../system1z.1day.png', ...))"), the picture itself a data:
+// address where the page was saved (note 333).
+const LINKED_FILES = /[^/'"\s()]+\.(?:png|gif|svg|jpe?g|webp)(?=$|[?#'"\s)])/gi;
 
 // The file name of an image's source: its last path segment, no query or fragment.
 export function fileName(src) {
@@ -19,6 +25,9 @@ const PERIOD_NAME = /^\s*(?:hour|hourly|day|daily|week|weekly|month|monthly|year
 
 export function isPeriodGraph(img) {
   if (PERIOD_FILE.test(fileName(img.getAttribute('src')))) return true;
+  const link = img.closest('a[href]');
+  const linked = link ? link.getAttribute('href').match(LINKED_FILES) || [] : [];
+  if (linked.some((file) => PERIOD_FILE.test(file))) return true;
   const said = img.getAttribute('alt') ?? img.getAttribute('title');
   return said !== null && PERIOD_NAME.test(said);
 }
@@ -34,4 +43,20 @@ export function periodGraphs(shown, chrome, limit) {
     graphs++;
   }
   return graphs >= 3 ? graphs : 0;
+}
+
+// A canvas drawn as a thin bar beside its box's controls (a player's volume, position and
+// buffer bars beside its previous, play and next buttons: copyparty's, note 333) is a
+// control's track, no chart: a chart's box holds its figure, a sparkline sits in a cell.
+const BAR_HEIGHT = 48;
+const BAR_RATIO = 4;
+const CONTROL = 'a[href], button, input, select, [role="button"], [role="slider"]';
+export function seekBar(el, box) {
+  if (el.localName !== 'canvas' || box.height >= BAR_HEIGHT || box.width < BAR_RATIO * box.height) {
+    return false;
+  }
+  for (let s = el.parentElement ? el.parentElement.firstElementChild : null; s; s = s.nextElementSibling) {
+    if (s !== el && (s.matches(CONTROL) || s.querySelector(CONTROL))) return true;
+  }
+  return false;
 }

@@ -2,7 +2,7 @@
 // control's label as the twins read it, and each twin's box, its last places.
 import { contextName } from './context_name.js';
 import { boxWords } from './person_name.js';
-import { collapse, withoutLabel, wordsOf } from './run.js';
+import { collapse, withoutLabel, wordsHead, wordsOf } from './run.js';
 import { wordlessName } from './wordless_name.js';
 
 const UP = 12;  // ancestors looked at for a twin's box
@@ -29,7 +29,7 @@ export function labelOf(el) {
       || (box ? boxWords(el) || contextName(el) || el.getAttribute('name') : '')
       || el.value || '';
   }
-  if (!label) label = wordsOf(el);
+  if (!label) label = wordsOf(el, 240);
   // (a control that shows no words is named by its picture's alt or its icon, as the host
   // names it: two picture links alike in it are twins, parted by where they sit)
   if (!collapse(label)) label = wordlessName(el);
@@ -43,7 +43,10 @@ export function labelOf(el) {
 // a title's are its name). A twin inside another of its group (a link in its scripted <span>)
 // is one control twice: the two share the outer one's box. `owners[i]`, when given, is set to
 // each twin's box (null for a record's row or none: twin_marks.js reads its picture, its numbers).
-export function boxesOf(members, scopes, owners = []) {
+// `afters`, when given, takes each twin's "after:<words>" (the item before its box) instead of
+// its box places: it moves when an item is added above, so the twins take it after every place
+// that does not (twins.js settle, note 333).
+export function boxesOf(members, scopes, owners = [], afters = null) {
   const inGroup = new Set(members);
   const outer = members.map((el) => {
     let top = el;
@@ -65,7 +68,8 @@ export function boxesOf(members, scopes, owners = []) {
     scopes[i] = scopeWords(members[i], row || box || el.parentElement);
     owners[i] = row ? null : box;
     if (row) return [];  // (a table's rows: the host parts them by their cells)
-    const before = afterWords(box || el, labelOf(el));
+    let before = afterWords(box || el, labelOf(el));
+    if (afters) [afters[i], before] = [before, ''];
     const own = box || (row ? null : clusterBox(el, held, new Set(outer).size));
     if (!own) return before ? [before] : [];
     const label = labelOf(el);
@@ -73,8 +77,8 @@ export function boxesOf(members, scopes, owners = []) {
     const title = [...own.querySelectorAll(BOX_TITLE)].find((h) => apart(h)
       && (h.textContent || '').trim()) || [...own.querySelectorAll('a[href]')].find((a) => apart(a)
       && !/^\s*(#|javascript:)/i.test(a.getAttribute('href'))  // (it goes somewhere)
-      && collapse(wordsOf(a)).split(' ').length >= TITLE_WORDS && labelOf(a) !== label);
-    let words = collapse(wordsOf(title || own)).slice(0, BOX_CHARS);
+      && wordsHead(a, 400).split(' ').length >= TITLE_WORDS && labelOf(a) !== label);
+    let words = wordsHead(title || own, BOX_CHARS);
     if (!title) {
       words = collapse(withoutLabel(words.toLowerCase(), label)).split(' ')
         .filter((w) => !/\d/.test(w)).join(' ');
@@ -125,9 +129,9 @@ function scopeWords(el, scope) {
 function afterWords(box, label) {
   let n = 0;
   for (let s = box.previousElementSibling; s && n < 3; s = s.previousElementSibling, n++) {
-    const text = collapse(wordsOf(s));
+    const text = wordsHead(s, BOX_CHARS);
     if (text.toLowerCase() === label) return '';
-    const words = text.slice(0, BOX_CHARS).split(' ').filter((w) => w && !/\d/.test(w)).join(' ');
+    const words = text.split(' ').filter((w) => w && !/\d/.test(w)).join(' ');
     if (words) return `after:${words}`;
   }
   return '';

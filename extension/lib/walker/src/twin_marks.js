@@ -19,7 +19,7 @@
 // destination) are numbered over the page (note 84).
 import { iconWords } from './icon_words.js';
 import { filePlace, fileWordsPlace } from './picture_twins.js';
-import { collapse, wordsOf } from './run.js';
+import { wordsHead } from './run.js';
 import { fillHex, swatchName } from './swatch.js';
 
 const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
@@ -52,7 +52,7 @@ function sectionPlace(headings, el) {
   const rank = Number(headings[at].localName.slice(1));
   for (let k = at - 1; k >= 0 && k >= at - BACK; k--) {
     if (Number(headings[k].localName.slice(1)) < rank) {
-      const words = collapse(wordsOf(headings[k])).slice(0, 80);
+      const words = wordsHead(headings[k], 80);
       return words ? `under:${words}` : '';
     }
   }
@@ -114,13 +114,16 @@ export function withMarks(members, places, headings, boxes) {
     (el) => iconPlace(el),
     (el) => fillPlace(el),
   ];
-  for (const mark of marks) {
-    const said = members.map((el, i) => mark(el, i));
-    if (new Set(said).size < 2) continue;
-    const depth = Math.max(...places.map((p) => p.length));
-    members.forEach((_, i) => {
-      while (places[i].length < depth) places[i].push('');
-      places[i].push(said[i]);
-    });
-  }
+  for (const mark of marks) addPlaces(places, members.map((el, i) => mark(el, i)));
+}
+
+/** One more place of each twin (`said[i]` of `places[i]`), all at one depth, where they are
+ * not all alike. */
+export function addPlaces(places, said) {
+  if (new Set(said).size < 2) return;
+  const depth = Math.max(...places.map((p) => p.length));
+  places.forEach((p, i) => {
+    while (p.length < depth) p.push('');
+    p.push(said[i]);
+  });
 }

@@ -7,7 +7,7 @@
 // row, each cell `data-jstreegrid="j1_2"`, the id of its page's item "About us" in the tree
 // beside it); the reference is all that ties the two. "ref:<words>", the referred element's
 // first words, said alone in the id (``link_edit_view_in_form_to_edit_about_us``).
-import { collapse, wordsOf } from './run.js';
+import { wordsHead } from './run.js';
 import { idWords } from './twins_last.js';
 
 const UP = 6;  // the twin and its ancestors looked at for a reference
@@ -28,7 +28,7 @@ export function refWords(el) {
       if (!referring(attr.name) || !TOKEN.test(attr.value)) continue;
       const target = doc.getElementById(attr.value);
       if (!target || target.contains(el) || a.contains(target)) continue;
-      const words = idWords(collapse(wordsOf(target)), WORDS);
+      const words = idWords(wordsHead(target, 400), WORDS);
       if (words.length) return words.join(' ');
     }
   }

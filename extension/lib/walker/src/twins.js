@@ -1,29 +1,24 @@
 // Semantic mode (issue 31): what tells twins apart, read once per walk over the whole top
 // document, whatever window the records cover, so every read names a twin alike. Twins are
 // controls that share a label, the words of their row (and, for links, a destination): a menu
-// laid out twice, a share bar above and below a story. Each twin is told apart by the first
-// of its named containers (aria-label, the name another element gives it: aria-labelledby, a
-// tab panel's tab (pane_name.js), else an id with no digits: a token is no name), closest
-// first, that is not the same for all of them, else by the heading above it. Twins some of
-// them share a place with are parted by their next places. The paragraph holding a twin is
-// its next place, and the last is its own box: the largest ancestor that holds no other twin
-// of its group (a product's card, a menu's list), read as its heading, else its words; the
-// words all the twins' boxes start with are dropped, so what is left is each card's own (its
-// product's title), then the element its markup ties it to by id, "ref:<words>"
-// (twin_refs.js: a page tree's cell, its page's item). The record carries them as `tw`:
-// "at:<words>", "under:<words>", "within:<words>", "for:<words>", "ref:<words>" or
-// "after:<words>" (the item before the box: twins alike in all else), joined by "|". Twins
-// in table rows are parted after their places by their rows' cells (withCells), "cell:<words>",
-// over every row of the page, so a read that holds some of the rows names them alike. Twins that show no words (an order's eye, pencil and bin icons)
-// are parted by their icons' colour, "hue:<colour>" (swatch.js iconColour), twins in table
-// cells by their column's header, "col:<words>", twins in one paragraph by the words before
-// each, "after:<words>". Twins alike
-// in all of these, each named by its own id or test id, are said by it, "own:<words>"
-// (twin_own.js); others are numbered in the page's order, "n:<k>/<how many>" (twin_numbers.js: the
-// last resort, over the whole page; a pair around a list, "side:above list"/"side:below list"). A link that shows no words beside a link with words to
-// its address (a card's picture and its title: pictures.js) carries "of:<the title's
-// words>", then its title's places. Pictures named alike by their alt are twins too, parted
-// first by the file each shows, "src:<words>" (picture_twins.js), then by where they sit.
+// laid out twice, a share bar above and below a story. Each is told apart by the first of its
+// named containers that is not the same for all (aria-label, aria-labelledby, a tab panel's tab:
+// pane_name.js, an id with no digits), closest first, else by the heading above it; those that
+// share a place by their next places: the paragraph holding it, then its own box, the largest
+// ancestor holding no other twin of its group (a product's card, a menu's list), read as its
+// heading, else its words without those every box starts with; then the element its markup
+// ties it to by id (twin_refs.js). The record carries them as `tw`, "|"-joined: "at:", "under:",
+// "within:", "for:", "ref:<words>". Then, over every such twin of the page (a read holding some
+// names them alike): their rows' cells, "cell:<words>"; their icons' colours where they show no
+// words, "hue:<colour>" (swatch.js); their column's header, "col:<words>"; the words before each
+// in one paragraph, "after:<words>"; what a person sees of their cards (twin_marks.js); the
+// item before each one's box, "after:<words>" (it moves when one is added above: last, note
+// 333); their own ids or test ids, "own:<words>" (twin_own.js); else their number in the page's
+// order, "n:<k>/<how many>" (twin_numbers.js; a pair around a list, "side:above list"). A link
+// showing no words beside a link with words to its address (a card's picture and its title:
+// pictures.js) carries "of:<the title's words>", then its title's places. Pictures named alike
+// by their alt are twins too, parted first by the file each shows, "src:<words>"
+// (picture_twins.js), then by where they sit.
 import { TEXT_FIELDS, TWIN_FIELDS, addOnPlaces, neighbourPlaces, placeholderOnly, twinFieldKey, unnamedApart } from './field_twins.js';
 import { columnCaption } from './column_caption.js';
 import { ID_LABEL_WORDS, ID_PLACE_WORDS } from './generated_contract.js';
@@ -32,10 +27,10 @@ import { iconColour } from './swatch.js';
 import { picturesOf, titleWords, titledApart } from './pictures.js';
 import { boxesOf, labelOf } from './twin_boxes.js';
 import { PICTURES, pictureAlt, shownFile } from './picture_twins.js';
-import { collapse, run, withoutLabel, wordsOf } from './run.js';
+import { collapse, run, withoutLabel, wordsHead, wordsOf } from './run.js';
 import { parentWords } from './text.js';
 import { idWords, withColumns, withWordsBefore } from './twins_last.js';
-import { withMarks } from './twin_marks.js';
+import { addPlaces, withMarks } from './twin_marks.js';
 import { pathTwins } from './twin_dest.js';
 import { swatchTwins } from './swatch_twins.js';
 import { numberAlike, pairSides } from './twin_numbers.js';
@@ -87,7 +82,7 @@ function rowWords(el, label) {
       break;
     }
     if (a.localName === 'li' && (a.textContent || '').trim()) {
-      const words = minus(wordsOf(a));
+      const words = minus(wordsOf(a, 4 * run.blockMax));  // (as the host reads its text)
       if (words) return words;
       break;
     }
@@ -151,7 +146,7 @@ function boxKind(el) {
 // The words of a row's first cell with words besides the control's label (`minus`), '' where none.
 function firstWords(row, minus) {
   for (const cell of row.children) {
-    const words = minus(wordsOf(cell));
+    const words = minus(wordsOf(cell, 4 * run.blockMax));
     if (words) return words;
   }
   return '';
@@ -190,7 +185,7 @@ function tableRow(el, label) {
 function cellPlaces(row, label) {
   const said = [];
   for (const cell of row.children) {
-    let text = collapse(wordsOf(cell).slice(0, 400)).toLowerCase();
+    let text = collapse(wordsOf(cell, 400).slice(0, 400)).toLowerCase();
     if (label) text = text.replace(label, ' ');
     if (idWords(text, 1).length) said.push(text);
   }
@@ -219,7 +214,7 @@ function placesOf(el, headings) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName)
       || BOX_HEAD.test(head.getAttribute('class') || ''))) continue;
-    const words = collapse(wordsOf(head)).slice(0, 80);
+    const words = wordsHead(head, 80);
     if (words) { out.push(`under:${words}`); break; }
   }
   // the last heading before the element in document order (binary search)
@@ -235,11 +230,11 @@ function placesOf(el, headings) {
       hi = mid - 1;
     }
   }
-  const heading = found >= 0 ? collapse(wordsOf(headings[found])).slice(0, 80) : '';
+  const heading = found >= 0 ? wordsHead(headings[found], 80) : '';
   if (heading) out.push(`under:${heading}`);
   // the paragraph or item holding it (a citation cited twice under one heading)
   const block = el.parentElement && el.parentElement.closest(BLOCKS);
-  const text = block ? collapse(wordsOf(block)).slice(0, 60) : '';
+  const text = block ? wordsHead(block, 60) : '';
   if (text) out.push(`within:${text}`);
   return out;
 }
@@ -291,14 +286,16 @@ function fieldBox(places) {
 
 // Twins parted by their places, their rows' cells, their icons' hues, their columns, the
 // words before them, then by what a person sees of their cards (twin_marks.js: their
-// section's heading, their box's picture, their icon, their box's numbers), else numbered:
+// section's heading, their box's picture, their icon, their box's numbers), then by the item
+// before each one's box (`afters`: it moves when one is added above, note 333), else numbered:
 // each one's words, "|"-joined, into `out`. `owners[i]`: the box of `members[i]`, or null.
-function settle(members, places, scopes, out, headings, owners = []) {
+function settle(members, places, scopes, out, headings, owners = [], afters = []) {
   withCells(members, places);
   withHues(members, places);
   withColumns(members, places);
   withWordsBefore(members, places);
   withMarks(members, places, headings, members.map((_, i) => owners[i] || null));
+  addPlaces(places, members.map((_, i) => afters[i] || ''));
   const words = members.map(() => []);
   part(members.map((_, i) => i), places, 0, words);
   numberAlike(words, scopes, members);
@@ -357,6 +354,7 @@ export function pageTwins() {
     // boxes, then their neighbours)
     const scopes = members.map(() => '');
     const owners = [];
+    const afters = [];
     const near = () => members.map((el) => (neighbours || (neighbours = neighbourPlaces(fields)))
       .get(el) || []);
     let boxes;
@@ -366,7 +364,7 @@ export function pageTwins() {
       // (after its add-ons, the caption of its column: "Before" of "Planned start", note 249)
       boxes = near().map((n, i) => [...addOnPlaces(members[i]), captionPlace(members[i]),
         ...fieldBox(own[i]), ...n]);
-    } else boxes = boxesOf(members, scopes, owners);
+    } else boxes = boxesOf(members, scopes, owners, afters);
     // (a picture, or a control showing one alone: the file it shows first, then where it sits;
     // a pair of fields around a list, the side it sits on first: twin_numbers.js)
     const sides = pairSides(members, key.includes('\u0003field'));
@@ -374,7 +372,7 @@ export function pageTwins() {
     // its box, which moves when one is added above: a page tree's cell, its page's item)
     const places = members.map((el, i) => [shownFile(el), ...sides[i], ...placesOf(el, headings),
       ...withRef(boxes[i], refPlace(el))]);
-    settle(members, places, scopes, out, headings, owners);
+    settle(members, places, scopes, out, headings, owners, afters);
   }
   pathTwins(links, out, (el) => rowWords(el, labelOf(el)));
   run.twinHeadings = headings;
@@ -415,9 +413,10 @@ function pointedAlone(el) {
 function partedLate(el, members) {
   const scopes = members.map(() => '');
   const owners = [];
-  const boxes = boxesOf(members, scopes, owners);
+  const afters = [];
+  const boxes = boxesOf(members, scopes, owners, afters);
   const places = members.map((m, i) => [...placesOf(m, run.twinHeadings), ...boxes[i]]);
-  settle(members, places, scopes, run.twins, run.twinHeadings, owners);
+  settle(members, places, scopes, run.twins, run.twinHeadings, owners, afters);
   return run.twins.get(el) || '';
 }
 

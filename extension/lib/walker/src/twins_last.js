@@ -2,7 +2,7 @@
 // last places that part twins alike in every other (twins.js settle): the header of the
 // table column each sits in, the words before each in the paragraph they share
 // (docs/design/102-article-openings-and-ids-by-column-and-sentence.md).
-import { collapse, wordsOf } from './run.js';
+import { collapse, wordsHead } from './run.js';
 import { ID_UNITS, SIGN_WORDS, SIGNED_NUMBER_PATTERN } from './generated_contract.js';
 import { labelOf } from './twin_boxes.js';
 
@@ -59,7 +59,7 @@ export function columnHead(el) {
   for (const c of head.cells) {
     at += c.colSpan || 1;
     if (column < at) {
-      return idWords(headed ? collapse(wordsOf(c)) : spaced(c), NAME_WORDS).join(' ');
+      return idWords(headed ? wordsHead(c, 400) : spaced(c), NAME_WORDS).join(' ');
     }
   }
   return '';
@@ -71,11 +71,11 @@ export function columnHead(el) {
 // every cell shows words, as many columns as it; null when none (a row with words is read
 // by its own cells: twins.js withCells; a table's first row of header cells comes first).
 function axisRow(row) {
-  if (idWords(collapse(wordsOf(row)), 1).length) return null;
+  if (idWords(wordsHead(row, 400), 1).length) return null;
   const width = columns(row);
   for (const next of [row.nextElementSibling, row.previousElementSibling]) {
     if (next && next.localName === 'tr' && next.cells.length && columns(next) === width
-      && [...next.cells].every((c) => idWords(collapse(wordsOf(c)), 1).length)) return next;
+      && [...next.cells].every((c) => idWords(wordsHead(c, 400), 1).length)) return next;
   }
   return null;
 }
