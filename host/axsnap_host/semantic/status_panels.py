@@ -12,6 +12,11 @@ and none holding most of the rows ("Open tickets", "Your tickets", "Unassigned":
 each) are its panels too. A template's page of table styles names its tables in its title;
 one long table among small ones is a list of records.
 
+A console's status grid (Xymon's hosts by their tests, darkstat's graphs, MRTG's and
+Graphite's panels) is three small tables or more, each of two to six rows and none naming its
+columns, with nothing asked and few buttons: read at a glance, not record by record (a list's
+table names its columns, or its rows each carry their actions; design note 334).
+
 Figures in panels of two kinds (up front, in a chart, in rows) are a dashboard's panels too
 (``dashboard_panels.py``, design note 274): fired here with the console's status.
 """
@@ -33,6 +38,11 @@ PANEL_TABLES = 3
 PANEL_ROWS = 10
 PANELS_SIGNAL = "stats:3+ short tables under a dashboard's title (its panels)"
 PANELS_WEIGHT = 0.2
+# A console's status grid: small tables of this many rows, naming no columns, few buttons.
+GRID_ROWS = (2, 6)
+GRID_BUTTONS = 12
+GRID_SIGNAL = "stats:3+ small tables naming no columns, nothing asked (a console's status grid)"
+GRID_WEIGHT = 0.35
 
 
 def status_panels(f: Features) -> bool:
@@ -49,11 +59,22 @@ def panel_tables(f: Features) -> bool:
             and title_kinds(f.title) == {"dashboard"})
 
 
+def status_grid(f: Features) -> bool:
+    """Three tables or more, the largest of two to six rows, at most one column named, no
+    field asked, no long text and few buttons."""
+    asked = f.text_inputs + f.passwords + f.textareas + f.selects
+    least, most = GRID_ROWS
+    return (f.tables >= PANEL_TABLES and f.column_heads <= 1
+            and least <= f.table_rows_max <= most and not asked and f.long_blocks < 3
+            and f.buttons <= GRID_BUTTONS)
+
+
 def fire_status_panels(fire: Callable[[str, str, float, bool], None], f: Features,
                        shop: bool = False) -> bool:
     """Fires the dashboard signals of panels read from tables and figures; whether any fired."""
-    status, tables = status_panels(f), panel_tables(f)
+    status, tables, grid = status_panels(f), panel_tables(f), status_grid(f)
     fire("dashboard", STATUS_SIGNAL, STATUS_WEIGHT, status)
     fire("dashboard", PANELS_SIGNAL, PANELS_WEIGHT, tables)
+    fire("dashboard", GRID_SIGNAL, GRID_WEIGHT, grid)
     figures = fire_figure_panels(fire, f, shop)
-    return status or tables or figures
+    return status or tables or grid or figures
