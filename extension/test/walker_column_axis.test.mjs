@@ -4,37 +4,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { run } from '../lib/walker/src/run.js';
 import { columnHead, withColumns } from '../lib/walker/src/twins_last.js';
+import { Text, nextOf, stubStyles } from './fake_text_nodes.mjs';
 
-// The styles wordsOf asks (run.js shownStyle): each node's `display`, inline where not said.
-run.axStyles = null;
-run.shown = new Map();
-globalThis.getComputedStyle = (n) => ({ display: n.display || 'inline', visibility: 'visible' });
+stubStyles();  // (every node inline: run.js wordsOf reads the tree as written)
 
 // A small element tree: what columnHead reads of the DOM (tags, cells, rows, siblings, text;
 // the nodes in order, as run.js wordsOf reads them).
-const nextOf = (n) => {
-  const all = n.parentElement ? n.parentElement.childNodes : [];
-  return all[all.indexOf(n) + 1] || null;
-};
-
-class Text {
-  constructor(text) {
-    this.nodeType = 3;
-    this.textContent = text;
-    this.parentElement = null;
-  }
-
-  get data() { return this.textContent; }
-
-  get parentNode() { return this.parentElement; }
-
-  get nextSibling() { return nextOf(this); }
-
-  get firstChild() { return null; }
-}
-
 class Node {
   constructor(localName, attrs = {}, children = []) {
     this.nodeType = 1;

@@ -3,35 +3,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { run } from '../lib/walker/src/run.js';
 import { refPlace, refWords } from '../lib/walker/src/twin_refs.js';
+import { Text, nextOf, stubStyles } from './fake_text_nodes.mjs';
 
-// The styles wordsOf asks (run.js shownStyle): each node's `display`, inline where not said.
-run.axStyles = null;
-run.shown = new Map();
-globalThis.getComputedStyle = (n) => ({ display: n.display || 'inline', visibility: 'visible' });
+stubStyles();  // (every node inline: run.js wordsOf reads the tree as written)
 
 // A small element tree: what twin_refs reads of the DOM (attributes, ids, text, containment;
 // the nodes in order, as run.js wordsOf reads them).
-const nextOf = (n) => {
-  const all = n.parentElement ? n.parentElement.childNodes : [];
-  return all[all.indexOf(n) + 1] || null;
-};
-
-class Text {
-  constructor(data) {
-    this.nodeType = 3;
-    this.data = data;
-    this.textContent = data;
-    this.parentElement = null;
-    this.firstChild = null;
-  }
-
-  get parentNode() { return this.parentElement; }
-
-  get nextSibling() { return nextOf(this); }
-}
-
 class Node {
   constructor(localName, attrs = {}, children = []) {
     this.nodeType = 1;

@@ -5,14 +5,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { collapse, run, wordsOf } from '../lib/walker/src/run.js';
+import { collapse, wordsOf } from '../lib/walker/src/run.js';
+import { stubStyles } from './fake_text_nodes.mjs';
 
 // The styles wordsOf asks (run.js shownStyle): each node's `display`, as its tag is laid out.
-run.axStyles = null;
-run.shown = new Map();
 const BOXES = { li: 'list-item', p: 'block', div: 'block', nav: 'block', td: 'table-cell',
   button: 'inline-block', svg: 'inline', noscript: 'none', style: 'none', script: 'none' };
-globalThis.getComputedStyle = (n) => ({ display: BOXES[n.localName] || 'inline', visibility: 'visible' });
+stubStyles((n) => BOXES[n.localName]);
 
 // A small tree of linked nodes: what wordsOf reads of the DOM.
 const nextOf = (n) => {
