@@ -47,6 +47,7 @@ from axsnap_host.semantic.record_tables import (
 from axsnap_host.semantic.search_pages import (
     fire_search_results,
     found_rows,
+    heads_no_search,
     no_search_shown,
     search_named,
 )
@@ -285,12 +286,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (an app's top-bar search beside a side menu or a form with a message box is the app's)
     # (a search home's box is empty: one holding a query shows what was searched for; a select
     # beside it asks a choice; four named columns or five alike rows show records: notes 262,
-    # 304; three linked items beside it are a list's: note 329)
+    # 304; three linked items beside it are a list's: note 329; its own heading: note 335)
     fire("search_engine", "form:a search box and little else", 0.45,
          f.search_inputs >= 1 and f.queries == 0 and f.result_blocks < 3 and f.long_blocks == 0
          and f.selects == 0 and f.rows < 5 and f.div_rows < 5 and f.heading_cards < 4
          and f.column_heads < 4 and not f.sidebar and f.list_items < 15 and f.linked_items < 3
-         and inputs + f.textareas <= 1 and f.page_screens < 1.6)
+         and inputs + f.textareas <= 1 and f.page_screens < 1.6 and not heads_no_search(f))
     # One long text (three long paragraphs or more under one parent) and no query: the linked
     # headings around it are its teasers (related stories, most read), not a search's results.
     teasers = 0.5 if f.prose_run >= 3 and f.queries == 0 else 1.0

@@ -74,6 +74,13 @@ def search_named(f: Features) -> bool:
     return bool(_SEARCHED_LINE.search(f.text))
 
 
+def heads_no_search(f: Features) -> bool:
+    """The page stands under its own heading or over a table (a docs generator's "Data
+    Structures", "Package org.example..."): no search engine's home, whose box stands alone
+    under the engine's name (note 335); a heading naming a search is a search's own page."""
+    return bool(f.tables) or bool(f.own_heading and not SEARCH_TITLE.search(f.own_heading))
+
+
 def search_said(f: Features) -> bool:
     """The page says it shows a search's results: a line counts them for a query, or its title
     names them ("Search results for ...")."""
