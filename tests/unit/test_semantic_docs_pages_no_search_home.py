@@ -47,7 +47,7 @@ def test_a_docs_page_with_a_search_box_is_no_search_home(page: Features) -> None
 
 def test_a_box_alone_under_the_engines_name_is_still_a_search_home() -> None:
     # the page stripped to the box: no table, no heading of its own (or one naming a search)
-    for heading in ("", "search"):
+    for heading in ("", "search", "fernhollow search"):  # (none, a search's, the engine's name)
         home = replace(DOXYGEN, tables=0, rows=0, table_rows_max=-1, action_rows=0, links=3,
                        own_heading=heading, title="fernhollow search", text="fernhollow search",
                        said="fernhollow search")

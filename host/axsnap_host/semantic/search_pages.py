@@ -77,8 +77,11 @@ def search_named(f: Features) -> bool:
 def heads_no_search(f: Features) -> bool:
     """The page stands under its own heading or over a table (a docs generator's "Data
     Structures", "Package org.example..."): no search engine's home, whose box stands alone
-    under the engine's name (note 335); a heading naming a search is a search's own page."""
-    return bool(f.tables) or bool(f.own_heading and not SEARCH_TITLE.search(f.own_heading))
+    under the engine's name, its title's words (note 335); a heading naming a search is a
+    search's own page."""
+    heading = f.own_heading.strip()
+    return bool(f.tables) or bool(heading and heading != f.title.strip()
+                                  and not SEARCH_TITLE.search(heading))
 
 
 def search_said(f: Features) -> bool:
