@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from axsnap_host.semantic.account_addresses import account_with_address
+from axsnap_host.semantic.api_references import fire_api_reference
 from axsnap_host.semantic.card_lists import fire_card_list
 from axsnap_host.semantic.chart_pages import fire_charts
 from axsnap_host.semantic.foot_forms import bullets, fire_site_account, site_boxes_only
@@ -29,10 +30,7 @@ from axsnap_host.semantic.long_forms import fire_long_form
 from axsnap_host.semantic.mail_pages import fire_mail_client, fire_writing, is_mailbox, ticked_rows
 from axsnap_host.semantic.message_forms import fire_message_form
 from axsnap_host.semantic.named_settings import fire_named_settings, title_names_settings
-from axsnap_host.semantic.own_matter import (
-    contact_heading,
-    fire_cart_heading,
-)
+from axsnap_host.semantic.own_matter import contact_heading, fire_cart_heading
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.page_names import fire_page_names
 from axsnap_host.semantic.password_resets import asks_new_password, asks_reset
@@ -359,6 +357,7 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("article", "stats:1500+ characters of prose", 0.2 * prose, f.text_chars >= 1500)
     fire("article", "stats:a long preformatted document", 0.45, f.long_pre >= 1)
     fire_short_document(fire, f)  # (a server's welcome page, a README: short_documents.py)
+    reference = fire_api_reference(fire, f)  # (one class's or function's page: its members)
     # Three headings or more out of links, each over prose of its own (a paragraph, a code
     # sample), few fields and no chart: one written document in sections (documentation, a
     # guide), whose swatches, trees and examples are its illustrations, no list.
@@ -376,7 +375,8 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
         unsearched and f.long_blocks < 2)
     itemized = not panels and not graphs and not results and sum((
         f.widgets >= 3, f.charts >= 1, f.metrics >= 4)) < 2 and not rows_of_results and not charted
-    itemized = itemized and not (wizard or counted or lengthy or message or story or found_rows(f))
+    itemized = itemized and not (wizard or counted or lengthy or message or story or found_rows(f)
+                                 or reference)
     fire("list", "stats:8+ list items", 0.3,
          f.list_items >= 8 and f.long_blocks + bullets(f) < 3 and itemized)
     fire("list", "stats:8+ linked list items", 0.2,

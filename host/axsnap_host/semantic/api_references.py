@@ -1,0 +1,50 @@
+"""A page documenting one class or function: an API reference (issue 31, design note 336).
+
+A documentation generator's page of one class, structure or function (Javadoc's "Class
+LendingDesk", TypeDoc's "Class Timetable", pydoctor's "class Walk", Doxygen's file reference)
+holds its members' summary tables and linked names: ten table rows and eight alike rows of
+links read as a list. A person reads it as one written document, the type's reference. It says
+so in its own words: a line naming a code kind and one identifier ("class timetable", "struct
+lk_boat"), and two or more of the sections such a reference is made of ("Constructors",
+"Methods", "Field Summary", "Macros"). A course's "Class schedule" page names no such sections;
+a package's or module's page lists its types, so those kinds are no reference here. On a
+reference page the list signals stand down: its summary rows are the document's own parts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from axsnap_host.semantic.page_features import Features
+
+SIGNAL = (
+    "stats:a line naming a class or function and 2+ of its members' sections (an API reference)")
+WEIGHT = 0.5
+SECTIONS_NEEDED = 2
+
+_KIND_AND_NAME = re.compile(
+    r"(?:class|interface|struct|enum|trait|union|record|function|macro|type alias|protocol"
+    r"|exception)\s+[a-z_$][\w$.:<>\-]*")
+_MEMBER_SECTION = re.compile(
+    r"constructors?|methods|method summary|method details?|properties|fields|field summary"
+    r"|field details?|accessors|attributes|instance variables|class variables"
+    r"|(?:public )?member functions|data fields|typedefs|macros|enumerations|functions"
+    r"|variables|data structures")
+
+
+def documents_one_type(said: str) -> bool:
+    """A line of a code kind and its identifier, and 2+ member-section lines, in ``said``."""
+    lines = [line.strip() for line in said.split("\n")]
+    if not any(_KIND_AND_NAME.fullmatch(line) for line in lines):
+        return False
+    sections = {line for line in lines if _MEMBER_SECTION.fullmatch(line)}
+    return len(sections) >= SECTIONS_NEEDED
+
+
+def fire_api_reference(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
+    """Fires the article signal of one type's or function's reference page; whether it fired
+    (its members' summary rows and linked names are then no list's items)."""
+    reference = documents_one_type(f.said)
+    fire("article", SIGNAL, WEIGHT, reference)
+    return reference
