@@ -50,7 +50,7 @@ from axsnap_host.semantic.search_pages import (
     search_named,
 )
 from axsnap_host.semantic.shop_steps import fire_shop_pages
-from axsnap_host.semantic.short_documents import fire_short_document
+from axsnap_host.semantic.short_documents import fire_short_document, prose_undecided
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.sidebar_boxes import sidebar_panels
 from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
@@ -449,12 +449,12 @@ def classify(f: Features) -> tuple[str, dict[str, float], list[dict[str, object]
     scores: dict[str, float] = {}
     for kind in PAGE_TYPES:
         keep = 1.0
-        for k, _, weight in fired:
-            if k == kind:
-                keep *= 1 - weight
+        for weight in (w for k, _, w in fired if k == kind):
+            keep *= 1 - weight
         scores[kind] = round(1 - keep, 3)
     best = max(PAGE_TYPES, key=lambda k: scores[k])
     signals = [{"type": k, "signal": name, "weight": w} for k, name, w in fired]
-    kind = best if scores[best] >= UNKNOWN_BELOW else undecided(f, signals)  # design note 220
+    kind = best if scores[best] >= UNKNOWN_BELOW else (  # design notes 220, 337
+        "article" if prose_undecided(f, signals) else undecided(f, signals))
     signals.sort(key=lambda s: (-float(s["weight"]), str(s["type"])))  # type: ignore[arg-type]
     return kind, scores, signals

@@ -13,12 +13,22 @@ import re
 from collections.abc import Callable
 
 from axsnap_host.semantic.keywords import keyword_hits
+from axsnap_host.semantic.mail_archives import (
+    MESSAGE_SIGNAL,
+    MESSAGE_WEIGHT,
+    archive_index,
+    archived_message,
+)
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.record_tables import long_records
 
 SENDERS_SIGNAL = "stats:4+ lines each naming a sender and address (a list of mail)"
 HEADS_SIGNAL = "table:heads naming a sender and a subject, no query (a list of mail)"
 FOUND_SIGNAL = "table:heads naming a sender and a subject under a query (the mails a search found)"
+FOLDERS_SIGNAL = "stats:4+ alike rows beside the folders Inbox and Sent (a mailbox)"
+FOLDERS_WEIGHT = 0.45
+_INBOX = re.compile(r"\binbox\b")
+_SENT = re.compile(r"\bsent\b")
 # A sender as a mail shows it: a name and the address in angle brackets ("Plot 12 <p@x.org>").
 _SENDER = re.compile(r"<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>")
 
@@ -43,12 +53,26 @@ def fire_mail_client(fire: Callable[[str, str, float, bool], None], f: Features,
     is the open message, no article)."""
     client = f.compose >= 1 and f.reply >= 1 and not ((f.to_subject and f.textareas) or written)
     fire("email_inbox", "app:compose with reply or forward (a mail client)", 0.5, client)
-    listed = listed_senders(f) and not client
+    listed = listed_senders(f) and not client and not archive_index(f)
     fire("email_inbox", SENDERS_SIGNAL, 0.5, listed)
+    fire("article", MESSAGE_SIGNAL, MESSAGE_WEIGHT, archived_message(f))  # (mail_archives.py)
     headed = headed_mail(f) and not (client or listed)
     fire("email_inbox", HEADS_SIGNAL, 0.5, headed)
+    folders = folders_over_rows(f) and not (client or listed or headed)
+    fire("email_inbox", FOLDERS_SIGNAL, FOLDERS_WEIGHT, folders)
     fire("search_results", FOUND_SIGNAL, 0.3, f.mail_heads and f.queries >= 1 and not f.to_subject)
     return client or listed or headed
+
+
+def folders_over_rows(f: Features) -> bool:
+    """Four alike rows or more beside the words Inbox and Sent (a mailbox's folders), no mail
+    being written and no query held: the messages of a mailbox, however drawn (Rio's desk
+    inbox: a subject over its sender, date and first line a row, no checkbox; note 340). A
+    story's "sent to your inbox" beside its prose is no mailbox."""
+    text = f.text.lower()
+    rows = max(f.div_rows, f.rows)
+    return (rows >= 4 and bool(_INBOX.search(text)) and bool(_SENT.search(text))
+            and f.long_blocks < 3 and not (f.to_subject or f.recipients or f.queries))
 
 
 # Words of a mailbox that say nothing of mail alone: comments, reviews and posts held for

@@ -74,14 +74,20 @@ def search_named(f: Features) -> bool:
     return bool(_SEARCHED_LINE.search(f.text))
 
 
+# A search engine's home shows its box and a few links and buttons, fewer than this.
+CROWDED_CONTROLS = 40
+
+
 def heads_no_search(f: Features) -> bool:
     """The page stands under its own heading or over a table (a docs generator's "Data
     Structures", "Package org.example..."): no search engine's home, whose box stands alone
     under the engine's name, its title's words (note 335); a heading naming a search is a
-    search's own page."""
+    search's own page. Nor does a search home hold forty controls: a box over a grid of
+    clickable cells (H2O Wave's table, its rows no table rows) is the grid's (note 339)."""
     heading = f.own_heading.strip()
-    return bool(f.tables) or bool(heading and heading != f.title.strip()
-                                  and not SEARCH_TITLE.search(heading))
+    crowded = f.buttons + f.links >= CROWDED_CONTROLS
+    return bool(f.tables) or crowded or bool(heading and heading != f.title.strip()
+                                             and not SEARCH_TITLE.search(heading))
 
 
 def search_said(f: Features) -> bool:

@@ -6,6 +6,10 @@ README, a man page. Its paragraphs are too short for the prose signals (a paragr
 from 100 characters, a long block from 200) and its links too few for the learnt model, so it
 was `unknown`. Three hundred characters or more of text in paragraphs, list items or
 preformatted blocks, fewer than five links and buttons and no field to fill make it an article.
+
+Where no rule decides at all (no type scores 0.4), prose of the page's own is read before the
+learned model is asked: two paragraphs or more and 600 characters make a document (a docs
+site's README or overview beside its menu and search box, design note 337).
 """
 
 from __future__ import annotations
@@ -19,6 +23,11 @@ DOCUMENT_CHARS = 300
 FEW_CONTROLS = 5
 SIGNAL = "stats:300+ characters of text, few links and no field (a short document)"
 WEIGHT = 0.45
+# Where no rule decides, paragraphs of the page's own make it a document (note 337).
+UNDECIDED_PARAGRAPHS = 2
+UNDECIDED_CHARS = 600
+UNDECIDED_WEIGHT = 0.4  # (said as the least a rule decides with: classify.UNKNOWN_BELOW)
+UNDECIDED_SIGNAL = "stats:2+ paragraphs of 600+ characters where no rule decided (a document)"
 
 
 def short_document(f: Features) -> bool:
@@ -31,3 +40,13 @@ def short_document(f: Features) -> bool:
 def fire_short_document(fire: Callable[[str, str, float, bool], None], f: Features) -> None:
     """Fires the article signal of a short document."""
     fire("article", SIGNAL, WEIGHT, short_document(f))
+
+
+def prose_undecided(f: Features, signals: list[dict[str, object]]) -> bool:
+    """Where no rule decided: two paragraphs or more and 600 characters of text make the page
+    a document a person reads (a README under a docs site's menu, a project's overview), before
+    the learned model is asked; the signal is added to ``signals`` when so."""
+    if f.paragraphs < UNDECIDED_PARAGRAPHS or f.text_chars < UNDECIDED_CHARS:
+        return False
+    signals.append({"type": "article", "signal": UNDECIDED_SIGNAL, "weight": UNDECIDED_WEIGHT})
+    return True
