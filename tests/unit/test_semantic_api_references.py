@@ -15,11 +15,20 @@ JAVADOC = ("package org.example.heronsgate.lending \n class lendingdesk \n publi
            " extends object \n field summary \n fields \n modifier and type \n constructor summary")
 PYDOCTOR = ("trailbook.walks.walk \n class walk \n class \n methods \n __init__ \n book \n"
             " attributes \n day \n leader")
+# ESDoc's class page (the one-hundred-twenty-seventh set): "class" alone over the heading "Hive".
+ESDOC = ("hive - hivelog \n class \n constructor summary \n public constructor \n member summary \n"
+         " public members \n method summary \n public methods")
 
 
 @pytest.mark.parametrize("said", [TYPEDOC, JAVADOC, PYDOCTOR])
 def test_a_kind_and_name_over_two_member_sections_documents_one_type(said: str) -> None:
     assert documents_one_type(said)
+
+
+def test_the_kind_alone_over_an_identifier_heading_documents_one_type() -> None:
+    assert documents_one_type(ESDOC, "hive")
+    assert not documents_one_type(ESDOC, "hive keeping for beginners")  # a heading of words
+    assert not documents_one_type(ESDOC)  # no heading to name the type
 
 
 @pytest.mark.parametrize("said", [

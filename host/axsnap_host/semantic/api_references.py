@@ -26,17 +26,26 @@ SECTIONS_NEEDED = 2
 _KIND_AND_NAME = re.compile(
     r"(?:class|interface|struct|enum|trait|union|record|function|macro|type alias|protocol"
     r"|exception)\s+[a-z_$][\w$.:<>\-]*")
+_KIND_ALONE = re.compile(
+    r"class|interface|struct|enum|trait|union|record|function|macro|protocol|exception")
+_IDENTIFIER = re.compile(r"[a-z_$][\w$.:<>\-]*")
 _MEMBER_SECTION = re.compile(
-    r"constructors?|methods|method summary|method details?|properties|fields|field summary"
+    r"constructors?|constructor summary|member summary|methods|method summary|method details?"
+    r"|properties|fields|field summary"
     r"|field details?|accessors|attributes|instance variables|class variables"
     r"|(?:public )?member functions|data fields|typedefs|macros|enumerations|functions"
     r"|variables|data structures")
 
 
-def documents_one_type(said: str) -> bool:
-    """A line of a code kind and its identifier, and 2+ member-section lines, in ``said``."""
+def documents_one_type(said: str, heading: str = "") -> bool:
+    """A line of a code kind and its identifier (or a line of the kind alone under the page's
+    own heading that is one identifier: ESDoc's "class" over "Hive"), and 2+ member-section
+    lines, in ``said``."""
     lines = [line.strip() for line in said.split("\n")]
-    if not any(_KIND_AND_NAME.fullmatch(line) for line in lines):
+    named = any(_KIND_AND_NAME.fullmatch(line) for line in lines) or (
+        bool(_IDENTIFIER.fullmatch(heading.strip()))
+        and any(_KIND_ALONE.fullmatch(line) for line in lines))
+    if not named:
         return False
     sections = {line for line in lines if _MEMBER_SECTION.fullmatch(line)}
     return len(sections) >= SECTIONS_NEEDED
@@ -45,6 +54,6 @@ def documents_one_type(said: str) -> bool:
 def fire_api_reference(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
     """Fires the article signal of one type's or function's reference page; whether it fired
     (its members' summary rows and linked names are then no list's items)."""
-    reference = documents_one_type(f.said)
+    reference = documents_one_type(f.said, f.own_heading)
     fire("article", SIGNAL, WEIGHT, reference)
     return reference
