@@ -23,12 +23,12 @@ SIGNAL = (
 WEIGHT = 0.5
 SECTIONS_NEEDED = 2
 
-_KIND_AND_NAME = re.compile(
-    r"(?:class|interface|struct|enum|trait|union|record|function|macro|type alias|protocol"
-    r"|exception)\s+[a-z_$][\w$.:<>\-]*")
-_KIND_ALONE = re.compile(
-    r"class|interface|struct|enum|trait|union|record|function|macro|protocol|exception")
-_IDENTIFIER = re.compile(r"[a-z_$][\w$.:<>\-]*")
+# The code kinds a reference page documents one of, and an identifier as the page says it.
+_KINDS = r"class|interface|struct|enum|trait|union|record|function|macro|protocol|exception"
+_NAME = r"[a-z_$][\w$.:<>\-]*"
+_KIND_AND_NAME = re.compile(rf"(?:{_KINDS}|type alias)\s+{_NAME}")
+_KIND_ALONE = re.compile(_KINDS)
+_IDENTIFIER = re.compile(_NAME)
 _MEMBER_SECTION = re.compile(
     r"constructors?|constructor summary|member summary|methods|method summary|method details?"
     r"|properties|fields|field summary"
