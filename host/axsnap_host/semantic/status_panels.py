@@ -18,13 +18,15 @@ columns, with nothing asked and few buttons: read at a glance, not record by rec
 table names its columns, or its rows each carry their actions; design note 334).
 
 Figures in panels of two kinds (up front, in a chart, in rows) are a dashboard's panels too
-(``dashboard_panels.py``, design note 274): fired here with the console's status.
+(``dashboard_panels.py``, design note 274), and an admin's index of its records' kinds
+(``admin_index.py``, design note 343): fired here with the console's status.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from axsnap_host.semantic import admin_index
 from axsnap_host.semantic.dashboard_panels import fire_figure_panels
 from axsnap_host.semantic.keywords import title_kinds
 from axsnap_host.semantic.page_features import Features
@@ -77,4 +79,6 @@ def fire_status_panels(fire: Callable[[str, str, float, bool], None], f: Feature
     fire("dashboard", PANELS_SIGNAL, PANELS_WEIGHT, tables)
     fire("dashboard", GRID_SIGNAL, GRID_WEIGHT, grid)
     figures = fire_figure_panels(fire, f, shop)
-    return status or tables or grid or figures
+    admin = admin_index.admin_index(f)
+    fire("dashboard", admin_index.SIGNAL, admin_index.WEIGHT, admin)
+    return status or tables or grid or figures or admin
