@@ -18,18 +18,16 @@ from axsnap_host.pipeline.redaction import mask, scrub_text, scrub_url
 from axsnap_host.pipeline.secrets import SecretFields
 from axsnap_host.pipeline.text_clean import clean_text
 from axsnap_host.semantic.facts import Node, PageFacts
+from axsnap_host.semantic.id_rows import context_of, row_cells, row_tail
 from axsnap_host.semantic.id_words import (
     arrow_word,
     container,
-    context_of,
     label_tail,
     minus,
     near_said,
     own_mark,
     path_tail,
     picture_title,
-    row_cells,
-    row_tail,
     section_of,
     twin_cells,
     twin_number,
