@@ -32,7 +32,7 @@ _FOUND_LINE = re.compile(r"(?:^|\n)\s*(?:about\s+)?\d[\d,.]*\s+(?:results?|rows?
 # shop's catalogue; this line names the search.
 _RETURNED_LINE = re.compile(r"(?:^|\n)[^\n]{0,40}?(?<!\w)(?:search|query)(?!\w)[^\n]{0,20}?"
                             r"(?<!\w)(?:returned|found|produced|gave)\s+(?:about\s+)?\d[\d,.]*\s+"
-                            r"(?:results?|matches|hits)(?!\w)")
+                            r"(?:results?|matches|hits|pages?(?:\(s\))?|documents?)(?!\w)")
 
 # A line saying what was searched for ("Searching for: finch", "You searched for plums", "Search
 # results for rent"): the rows under it are that search's results, the words searched for shown
@@ -147,7 +147,9 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
     # (a line about the search, beside a box to search, on a page of no password or long text)
     lined = f.search_inputs + f.search_named + inputs >= 1 and not f.passwords \
         and f.long_blocks < 3
-    returned = search_returned(f) and lined
+    # (a box still holding the words searched for: the passages under such a line are its hits'
+    # excerpts, however long, a docs search's three pages each with its passage, note 344)
+    returned = search_returned(f) and (lined or (f.queries >= 1 and not f.passwords))
     fire("search_results", "form:a line saying the search returned so many results", 0.5,
          returned and not (counted or found or tallied or matched))
     # A search opened over the page, its box holding the words searched for (a docs theme's
@@ -182,4 +184,5 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
         w not in TITLE_SKIP for w in title_hits("search_results", f.title)))
     fire("search_results", "form:a search box under a title naming a search's results", 0.45,
          searched and f.queries == 0)
-    return counted, rows_of_results, searched
+    # (the passages under a line saying what a search held in the box found are its hits')
+    return counted, rows_of_results, searched or (returned and f.queries >= 1)

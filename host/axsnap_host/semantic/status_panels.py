@@ -43,6 +43,9 @@ PANELS_WEIGHT = 0.2
 # A console's status grid: small tables of this many rows, naming no columns, few buttons.
 GRID_ROWS = (2, 6)
 GRID_BUTTONS = 12
+# A console's grid is read at a glance: a line of text at most, no paragraphs of prose (a
+# requirements document's need boxes, small tables each between its paragraphs, are no grid).
+GRID_PARAGRAPHS = 1
 GRID_SIGNAL = "stats:3+ small tables naming no columns, nothing asked (a console's status grid)"
 GRID_WEIGHT = 0.35
 
@@ -63,12 +66,12 @@ def panel_tables(f: Features) -> bool:
 
 def status_grid(f: Features) -> bool:
     """Three tables or more, the largest of two to six rows, at most one column named, no
-    field asked, no long text and few buttons."""
+    field asked, no long text, a paragraph at most and few buttons."""
     asked = f.text_inputs + f.passwords + f.textareas + f.selects
     least, most = GRID_ROWS
     return (f.tables >= PANEL_TABLES and f.column_heads <= 1
             and least <= f.table_rows_max <= most and not asked and f.long_blocks < 3
-            and f.buttons <= GRID_BUTTONS)
+            and f.paragraphs <= GRID_PARAGRAPHS and f.buttons <= GRID_BUTTONS)
 
 
 def fire_status_panels(fire: Callable[[str, str, float, bool], None], f: Features,
