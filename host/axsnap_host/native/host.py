@@ -106,6 +106,7 @@ class Host:
             self._big = False
             self.tabs.pack_kept()  # their objects' arenas can be freed (kept_pack.py)
             give_back()
+        self.tabs.pack_registries_due()  # a big index update's, in a smaller read (registry.py)
 
     # -- entry points ------------------------------------------------------------------
 

@@ -120,6 +120,13 @@ class TabStates:
         for state in self._tabs.values():
             state.pack_kept()
 
+    def pack_registries_due(self) -> None:
+        """The index registries a big update left to pack between messages (registry.py
+        ``pack_due``; TabState.pack_kept packs them too)."""
+        for state in self._tabs.values():
+            if state.dom_registry.pack_due:
+                state.dom_registry.pack()
+
     def peek(self, tab_id: int | None) -> TabState | None:
         """The tab's state, if known, without making it the most recently used."""
         return self._tabs.get(tab_id)

@@ -20,8 +20,11 @@ def clean_text(text: str) -> str:
         return ""
     if text.isprintable():
         # nothing to drop (no format, control, surrogate or private-use character) and no
-        # space but " ": the character loop below would keep the text as it is
-        return " ".join(text.split())
+        # space but " ": the character loop below would keep the text as it is; a text with
+        # no run of spaces and none at either end is its own answer (no list made and joined)
+        if "  " in text or text[0] == " " or text[-1] == " ":
+            return " ".join(text.split())
+        return text
     kept = []
     for char in text:
         if char.isspace():

@@ -64,7 +64,9 @@ from axsnap_host.pipeline.elements.model import (
 from axsnap_host.pipeline.elements.walker_ids import keeps_backend_id, walk_id_of
 from axsnap_host.pipeline.incomplete import capture_gaps, incomplete_fact
 from axsnap_host.pipeline.page_status import empty_dom_notes
+from axsnap_host.pipeline.read_shared import is_last_format
 from axsnap_host.pipeline.redaction import URL_ATTRIBUTES, mask, scrub_text, scrub_url
+from axsnap_host.pipeline.scrub_memo import SAME, table
 from axsnap_host.pipeline.secrets import page_secret_names, secret_fields
 from axsnap_host.render.domtext import render_domtext
 
@@ -102,6 +104,7 @@ def _name(j: Joined) -> str:
 
 
 _SCRUBBED_KEYS = ("text", "name", "value", "label", "hint", "context", "description")
+_TEXTS, _URLS = table("text"), table("url")  # the scrubbers' memo (scrub_memo.py)
 
 
 def _redact(record: dict[str, Any], kind: str | None, filled: bool = False) -> int:
@@ -117,10 +120,11 @@ def _redact(record: dict[str, Any], kind: str | None, filled: bool = False) -> i
             record["text"] = mask(record["text"])
         record["secret"] = kind
         count += 1
+    texts, urls = _TEXTS, _URLS  # (a text the scrubbers' memo knows unchanged: not asked)
     for key in _SCRUBBED_KEYS:
         value = record.get(key)
-        if value and isinstance(value, str):  # ("" is its own answer)
-            record[key], found = scrub_text(value)
+        if value and isinstance(value, str) and texts.get(value) is not SAME:
+            record[key], found = scrub_text(value)  # ("" is its own answer)
             count += found
     if kind and record.get("options"):
         record["options"] = [mask(option) for option in record["options"]]
@@ -133,7 +137,14 @@ def _redact(record: dict[str, Any], kind: str | None, filled: bool = False) -> i
     if changed:
         attrs = {**attrs, "value": masked}
     for key, value in attrs.items():
-        scrubbed, found = scrub_url(value) if key in URL_ATTRIBUTES else scrub_text(value)
+        if key in URL_ATTRIBUTES:
+            if urls.get(value) is SAME:
+                continue
+            scrubbed, found = scrub_url(value)
+        elif texts.get(value) is SAME:
+            continue
+        else:
+            scrubbed, found = scrub_text(value)
         count += found
         changed = changed or scrubbed != value
     if changed:  # the scrubbers asked again: pure functions of their text
@@ -182,9 +193,12 @@ def _attributes(raw: Any) -> dict[str, str]:
     """The walker record's own dict when its names and values are strings no cap cuts
     (~11 MB of copies on the 100k page; redaction makes a new one if it changes any), else
     a copy of strings."""
-    if type(raw) is dict and all(type(k) is str and type(v) is str and len(v) <= MAX_VALUE
-                                 for k, v in raw.items()):
-        return raw
+    if type(raw) is dict:
+        for k, v in raw.items():  # (a loop: all() over a generator cost twice as much)
+            if type(k) is not str or type(v) is not str or len(v) > MAX_VALUE:
+                break
+        else:
+            return raw
     return {str(k): str(v) for k, v in (raw or {}).items()}
 
 
@@ -276,7 +290,8 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         document = _document_id(capture)
         if registry.dying(document, alive):  # a re-render: its twins may be present, unlisted
             entries = _with_unlisted(entries, chosen, joined, label_texts, among, options)
-        update = registry.update(document, entries, alive)
+        # (a big update's pack waits for the release when nothing follows it: note 341)
+        update = registry.update(document, entries, alive, is_last_format(capture.derived))
     redacted = 0
     for record, index, kind, was_filled in zip(records, update.indices, kinds, filled,
                                                strict=True):

@@ -30,8 +30,9 @@ the read among its temporaries, which kept ~190 of pymalloc's 1 MiB arenas from 
 so the next read started ~170 MB higher. The next update reads the keys and indices back,
 equal, and of the signatures and places (kept_pack.PackedRuns, in runs of keys; design
 note 85) only those of the keys that died and of the live keys none of its entries writes
-again. A big update (``PACKED_FROM`` entries) packs its tables at its end: the rest of its
-read does not hold them.
+again. A big update (``PACKED_FROM`` entries) packs its tables at its end when its read has
+formats to make after it (they do not hold them: note 85), else between messages
+(``pack_due``, Host.release: out of the read's time, note 341).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Container
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from axsnap_host.pipeline.dom.walker_merge import Joined
 from axsnap_host.pipeline.kept_pack import Packed, PackedRuns, pack
@@ -49,9 +51,10 @@ MAX_TRACKED = 200_000  # bound on remembered elements per document
 PACKED_FROM = 4096
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One element to index: identity key and re-render signature."""
+class Entry(NamedTuple):
+    """One element to index: identity key and re-render signature. (A named tuple: made for
+    every listed element, a frozen dataclass's ``__init__`` set each field through
+    ``object.__setattr__``, note 341.)"""
 
     key: str
     signature: tuple[str, ...]
@@ -81,6 +84,8 @@ class IndexRegistry:
         # between reads: the signatures and places of ``_by_key``'s keys in its order (the
         # two dicts are then empty); read back in part by the next update
         self._sides: PackedRuns | None = None
+        # a big update left its tables to pack between messages (TabStates.pack_due)
+        self.pack_due = False
 
     def __len__(self) -> int:
         """Elements remembered (live ones: the dead are dropped on each update)."""
@@ -89,6 +94,7 @@ class IndexRegistry:
     def pack(self) -> None:
         """Hold the tables as packed buffers (kept_pack.py) until the next update or question
         reads them back; called between messages (TabState.pack_kept)."""
+        self.pack_due = False
         if not self._pack_sides():  # (keys, signatures and places are exact str, int, tuple)
             return
         if self._packed is None and self._by_key:
@@ -157,9 +163,11 @@ class IndexRegistry:
         return any(k not in alive for k in self._by_key)
 
     def update(self, document_id: str | None, entries: list[Entry],
-               alive: Container[str]) -> Update:
+               alive: Container[str], pack_later: bool = False) -> Update:
         """Index ``entries`` (document order, listed and unlisted ones). ``alive`` = keys of
-        every element in the page. The indices returned are the listed entries'."""
+        every element in the page. The indices returned are the listed entries'.
+        ``pack_later``: a big update's tables are packed between messages (``pack_due``),
+        not at its end: nothing else of its read is made after it."""
         if document_id != self.document_id:
             self.reset(document_id)
         self._unpack_keys()
@@ -219,7 +227,10 @@ class IndexRegistry:
         now = set(indices)
         self._listed = indices
         if len(entries) >= PACKED_FROM:  # not held as objects through the rest of the read
-            self.pack()
+            if pack_later:
+                self.pack_due = True
+            else:
+                self.pack()
         return Update(indices, sorted(now - previous), sorted(previous - now))
 
 
@@ -272,8 +283,17 @@ def registry_entry(j: Joined, role: str, name: str, listed: bool = True) -> Entr
     """The element's key, its signature (tag, role, name, key attributes, its step among its
     siblings, the short text of its parent) and its place (the same control at the same
     XPath, whatever the text around it says)."""
-    attrs = j.rec.get("a") or {}
-    facts = (j.tag, role, name, *[str(attrs.get(k, "")) for k in SIGNATURE_ATTRS])
-    parent = j.rec.get("p", -1)
-    signature = (*facts, str(j.rec.get("s", "")), str(parent >= 0), str(j.rec.get("ptx", "")))
-    return Entry(entry_key(j), signature, (*facts, j.xpath), listed)
+    rec = j.rec
+    attrs = rec.get("a") or {}
+    get = attrs.get  # SIGNATURE_ATTRS, spelled out (no list made and spread an element)
+    facts = (j.tag, role, name, str(get("id", "")), str(get("name", "")), str(get("type", "")),
+             str(get("href", "")), str(get("placeholder", "")), str(get("aria-label", "")),
+             str(get("data-testid", "")))
+    parent = rec.get("p", -1)
+    signature = (*facts, str(rec.get("s", "")), str(parent >= 0), str(rec.get("ptx", "")))
+    wid = rec.get("w")  # entry_key, inline
+    if isinstance(wid, int) and j.world:
+        key = f"w{j.world}:{wid}"
+    else:
+        key = f"b{j.backend_node_id}" if j.backend_node_id is not None else f"x{j.xpath}"
+    return Entry(key, signature, (*facts, j.xpath), listed)

@@ -88,7 +88,8 @@ def _scroll_box(reasons: Sequence[str]) -> bool:
 
 def part_of(reasons: Sequence[str], container_reasons: Sequence[str]) -> bool:
     """A record with only weak reasons inside a real control is part of that control."""
-    return set(reasons) <= WEAK_REASONS and not set(container_reasons) <= _HOLDING_REASONS
+    return WEAK_REASONS.issuperset(reasons) and not _HOLDING_REASONS.issuperset(
+        container_reasons)  # (no set made of either list)
 
 
 def drop_repeating_containers(
@@ -101,12 +102,17 @@ def drop_repeating_containers(
     the switch or box drawn inside it is its icon, part of it (design note 295).
     ``chosen``: the picked records' reasons by record id; ``ups``: each picked record's
     :func:`container_of` among them (its ancestors, all chosen or not before it)."""
-    said: dict[int, list[str]] = {}
+    said: dict[int, list[Joined]] = {}  # the targets in each container (their texts are
+    # squashed below only for the containers whose own text is compared with them)
     icons: dict[int, list[int]] = {}
     for (j, reasons), up in zip(picked, ups, strict=True):
         if up < 0:
             continue
-        said.setdefault(up, []).append(_squash(str(j.rec.get("tx") or "")))
+        inside = said.get(up)
+        if inside is None:
+            said[up] = [j]
+        else:
+            inside.append(j)
         if reasons == ["delegated"]:
             icons.setdefault(up, []).append(j.rid)
     dropped = set()
@@ -120,7 +126,8 @@ def drop_repeating_containers(
             continue
         rec = joined[rid].rec
         text = str(rec.get("tx") or "")
-        own, inner = _squash(text), "".join(parts)
+        own = _squash(text)
+        inner = "".join([_squash(str(t.rec.get("tx") or "")) for t in parts])
         skeleton = not own and not rec.get("c")  # a listener the walker could not see
         if skeleton or own == inner or (len(text) >= CLIPPED_TEXT and inner.startswith(own)):
             dropped.add(rid)
@@ -146,30 +153,37 @@ class Selectors:
 
     A selector is its parent's (from the document's root, or from the nearest ancestor
     with a unique ``#id``, down) followed by the element's own step, so each ancestor's is
-    made once and kept (keyed by the record and whether an ``#id`` below it anchors the
-    selector already): a whole page's 30k listed elements cost one step each, not one walk
-    up to the root each."""
+    made once and kept (by the record, in one of two tables: whether an ``#id`` below it
+    anchors the selector already; no key tuple a step, note 341): a whole page's 30k listed
+    elements cost one step each, not one walk up to the root each."""
 
     def __init__(self, joined: list[Joined]) -> None:
         self._joined = joined
-        # (record id, anchored below) → (the selector down to it, its last token's kind:
-        # "" none yet, ">>>" a shadow root's crossing, "part" a step)
-        self._made: dict[tuple[int, bool], tuple[str, str]] = {}
+        # record id → (the selector down to it, its last token's kind: "" none yet, ">>>" a
+        # shadow root's crossing, "part" a step); not anchored below, and anchored
+        self._made: dict[int, tuple[str, str]] = {}
+        self._made_anchored: dict[int, tuple[str, str]] = {}
         self._steps: dict[str, str] = {}  # a step's selector token: a page repeats its steps
 
     def of(self, j: Joined) -> str:
-        joined, made = self._joined, self._made
-        pending: list[tuple[tuple[int, bool], list[str]]] = []  # up from j, each's own tokens
-        key: tuple[int, bool] | None = (j.rid, False)
+        joined, free, anchored_made = self._joined, self._made, self._made_anchored
+        # up from j: each's table (by whether it is anchored below), record id, own tokens
+        pending: list[tuple[dict[int, tuple[str, str]], int, list[str]]] = []
         node: Joined | None = j
         anchored = False
-        while node is not None and key is not None and key not in made:
+        found: tuple[str, str] | None = None
+        while node is not None:
+            table = anchored_made if anchored else free
+            found = table.get(node.rid)
+            if found is not None:
+                break
             own: list[str] = []
-            step = str(node.rec.get("d") or node.rec.get("s") or "")
+            rec = node.rec
+            step = str(rec.get("d") or rec.get("s") or "")
             if not anchored:
-                attrs = node.rec.get("a") or {}
+                attrs = rec.get("a") or {}
                 ident = str(attrs.get("id", ""))
-                if ident and node.rec.get("idu") and ID_RE.match(ident):
+                if ident and rec.get("idu") and ID_RE.match(ident):
                     own.append(f"#{ident}")
                     anchored = True
                 else:
@@ -180,22 +194,20 @@ class Selectors:
             if step.startswith("#shadow-root/"):
                 own.append(">>>")
                 anchored = False
-            pending.append((key, own))
-            if node.rec.get("s") == "html":
-                node, key = None, None  # a document's root: relative to that document
-                break
-            parent = node.rec.get("dp", node.rec.get("p", -1))
+            pending.append((table, node.rid, own))
+            if rec.get("s") == "html":
+                break  # a document's root: relative to that document
+            parent = rec.get("dp", rec.get("p", -1))
             node = joined[parent] if isinstance(parent, int) and 0 <= parent < node.rid \
                 else None
-            key = (node.rid, anchored) if node is not None else None
-        text, kind = made[key] if key is not None and key in made else ("", "")
-        for key_of, own in reversed(pending):
+        text, kind = found if found is not None else ("", "")
+        for table, rid, own in reversed(pending):
             for token in reversed(own):
                 if token == ">>>":
                     text, kind = text + " >>> ", ">>>"
                 else:
                     text, kind = text + (" > " if kind == "part" else "") + token, "part"
-            made[key_of] = (text, kind)
+            table[rid] = (text, kind)
         return text
 
 

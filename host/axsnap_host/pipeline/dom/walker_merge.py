@@ -347,12 +347,30 @@ def join(capture: RawCapture, by_nature: bool = True) -> list[Joined]:
         tag = tags.get(step)
         if tag is None:
             tag = tags[step] = _step_tag(step)
-        joined = _joined(rid, rec, tag, xpath, frame, facts, found, world,
-                         listed is not None and rid in listed)
+        # the record's CDP facts: the extension's (``b``, ``k``, the frame's ``frameId``)
+        # first, a DOMSnapshot join's where those are missing. A record the walker listed in
+        # a read named by its ids: without ``b`` it gets a stand-in key, and so does one
+        # whose ``b`` only the listener step wanted (walker_ids.py keeps_backend_id).
+        # (Inline, not a call a record: note 341.)
+        backend = rec.get("b")
+        named = listed is not None and rid in listed
+        if named and not walk_named.keeps_backend_id(rec):
+            backend = None
+        if not (isinstance(backend, int) and not isinstance(backend, bool)):
+            backend = found.backend_node_id if found is not None else None
+            w = walk_named.walk_id_of(rec) if named and backend is None else None
+            if w is not None:
+                backend = walk_named.walk_node_key(w)
+        frame_url, frame_id = facts
+        if frame_id is None and found is not None:
+            frame_id = found.frame_id
+        clickable = bool(rec.get("k")) or (found is not None and found.clickable)
         if nature is not None and nature.add(rec, tag):
-            joined.clickable = True
-        if ax and joined.backend_node_id is not None and joined.frame_id is not None:
-            role_name = ax.get((joined.frame_id, joined.backend_node_id))
+            clickable = True
+        joined = Joined(rid, rec, tag, xpath, frame, frame_url, backend, frame_id, clickable,
+                        rec.get("_world", world) or None)
+        if ax and backend is not None and frame_id is not None:
+            role_name = ax.get((frame_id, backend))
             if role_name:
                 joined.ax_role, joined.ax_name = role_name
         if has_parent:
@@ -384,30 +402,6 @@ def _frame_facts(frames: list[dict[str, Any]], frame: int) -> tuple[str, str | N
         return "", None
     frame_id = frames[frame].get("frameId")
     return str(frames[frame].get("url", "")), str(frame_id) if frame_id else None
-
-
-def _joined(rid: int, rec: dict[str, Any], tag: str, xpath: str, frame: int,
-            frame_facts: tuple[str, str | None], snap: SnapNode | None, world: Any,
-            listed: bool = False) -> Joined:
-    """A record with its CDP facts: the extension's (``b``, ``k``, the frame's
-    ``frameId``) first, a DOMSnapshot join's where those are missing. ``listed``: a record
-    the walker listed in a read named by its ids: without ``b`` it gets a stand-in key, and
-    so does one whose ``b`` only the listener step wanted (walker_ids.py keeps_backend_id)."""
-    backend = rec.get("b")
-    if listed and not walk_named.keeps_backend_id(rec):
-        backend = None
-    if not (isinstance(backend, int) and not isinstance(backend, bool)):
-        backend = snap.backend_node_id if snap is not None else None
-        w = walk_named.walk_id_of(rec) if listed and backend is None else None
-        if w is not None:
-            backend = walk_named.walk_node_key(w)
-    frame_url, frame_id = frame_facts
-    if frame_id is None and snap is not None:
-        frame_id = snap.frame_id
-    clickable = bool(rec.get("k")) or (snap is not None and snap.clickable)
-    world = rec.get("_world", world)
-    return Joined(rid, rec, tag, xpath, frame, frame_url, backend, frame_id, clickable,
-                  world if world else None)
 
 
 def frame_ordinals(capture: RawCapture, joined: list[Joined]) -> dict[int, int]:

@@ -46,6 +46,9 @@ class ClickableByNature:
         in_form, in_editable, parent_tag = (self._inside[p] if isinstance(p, int) and 0 <= p < len(
             self._inside) else (False, False, ""))
         reasons = rec.get("c") or ()
+        if not reasons and not in_editable:  # no reason of any kind: most records
+            self._inside.append((in_form or tag == "form", False, tag))
+            return False
         editable = in_editable or "editable" in reasons
         self._inside.append((in_form or tag == "form", editable, tag))
         if editable or "href" in reasons:
