@@ -20,7 +20,7 @@ import pytest
 from axsnap_host.pipeline import scrub_memo
 from axsnap_host.pipeline.caps import MAX_VALUE
 from axsnap_host.pipeline.dom import targets
-from axsnap_host.pipeline.dom.elements import _attributes, _redact
+from axsnap_host.pipeline.dom.elements import _WALKER_FACTS, _attributes, _redact, add_walker_facts
 from axsnap_host.pipeline.dom.registry import (
     PACKED_FROM,
     SIGNATURE_ATTRS,
@@ -392,3 +392,27 @@ def test_a_big_update_packed_at_the_release_indexes_as_one_packed_at_its_end(see
         assert not now.pack_due
         assert (now._packed is None) == (before._packed is None)
         assert len(now) == len(before)
+
+
+def test_clean_text_is_its_own_fixed_point() -> None:
+    """A line's label, cleaned by ``_label``, is quoted without a second clean: cleaning a
+    cleaned text gives it back."""
+    rng = random.Random(5)
+    pieces = ["a", " ", "  ", "\t", "\u00a0", "\u200b", "\ue001", "\u0378", "\U000e0080", "\n",
+              "\u2029", "\x00", "é", "\ud800"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        once = clean_text(text)
+        assert clean_text(once) == once
+
+
+def test_a_record_without_the_walkers_extra_facts_gets_none() -> None:
+    rng = random.Random(6)
+    keys = ["opts", "optn", "hint", "scr", "pt", "clip", "tx", "r", "a"]
+    values: list[Any] = [None, 0, 1, "", "x", [1, 2], ["a"], 3]
+    for _ in range(2000):
+        rec = {k: rng.choice(values) for k in rng.sample(keys, rng.randint(0, 5))}
+        record: dict[str, Any] = {"center": {"x": 1, "y": 2}}
+        add_walker_facts(record, rec)
+        if rec.keys().isdisjoint(_WALKER_FACTS):
+            assert record == {"center": {"x": 1, "y": 2}}

@@ -113,7 +113,7 @@ def element_line(record: dict[str, Any], context_shown: bool = False) -> str:
     cleaned = clean_text(text)  # (said by the label's test and, quoted, at the line's end)
     label = _label(record, attrs, cleaned)
     if label:
-        parts.append(f"label={_quote(label)}")
+        parts.append(f"label={_quote_clean(label)}")  # (_label's answer: cleaned)
     if context_shown and record.get("context"):
         parts.append(f"in={_quote(record['context'])}")
     if record.get("value"):

@@ -157,6 +157,9 @@ def _scrub_attribute(key: str, value: str) -> tuple[str, int]:
     return scrub_url(value) if key in URL_ATTRIBUTES else scrub_text(value)
 
 
+_WALKER_FACTS = ("opts", "hint", "scr", "pt", "clip")  # the keys add_walker_facts reads
+
+
 def add_walker_facts(record: dict[str, Any], rec: dict[str, Any]) -> None:
     """Copy the walker's extra facts of one record (``rec``) onto its element ``record``:
 
@@ -232,11 +235,10 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
         label = label_texts.get(j.rid, "")
         rec = j.rec
         r = rec.get("r") or [0, 0, 0, 0]
-        rect = {"x": round(r[0] + scroll_x), "y": round(r[1] + scroll_y), "width": r[2],
-                "height": r[3]}
+        x, y, width, height = round(r[0] + scroll_x), round(r[1] + scroll_y), r[2], r[3]
+        rect = {"x": x, "y": y, "width": width, "height": height}
         role, name = dom_role(j), _name(j) or label
-        facts = element_facts(j, role, name,
-                              (rect["x"], rect["y"], rect["width"], rect["height"]))
+        facts = element_facts(j, role, name, (x, y, width, height))
         described.append(facts)
         attrs = _attributes(rec.get("a"))
         # (a key added to a record, here or below: elements/record_caps.py, note 252)
@@ -271,7 +273,8 @@ def build_dom_result(capture: RawCapture, options: SnapshotOptions, state: Any,
             record["checked"] = bool(rec["chk"])
         elif isinstance(facts.states.get("checked"), bool):
             record["checked"] = facts.states["checked"]
-        add_walker_facts(record, rec)
+        if not rec.keys().isdisjoint(_WALKER_FACTS):  # (most records have none of them)
+            add_walker_facts(record, rec)
         if rec.get("dis"):
             record["disabled"] = True
         records.append(record)
