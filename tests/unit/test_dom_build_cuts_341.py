@@ -20,7 +20,12 @@ import pytest
 from axsnap_host.pipeline import scrub_memo
 from axsnap_host.pipeline.caps import MAX_VALUE
 from axsnap_host.pipeline.dom import targets
-from axsnap_host.pipeline.dom.elements import _WALKER_FACTS, _attributes, _redact, add_walker_facts
+from axsnap_host.pipeline.dom.elements import (
+    _WALKER_FACTS,
+    _attributes,
+    _redact,
+    add_walker_facts,
+)
 from axsnap_host.pipeline.dom.registry import (
     PACKED_FROM,
     SIGNATURE_ATTRS,
@@ -416,3 +421,18 @@ def test_a_record_without_the_walkers_extra_facts_gets_none() -> None:
         add_walker_facts(record, rec)
         if rec.keys().isdisjoint(_WALKER_FACTS):
             assert record == {"center": {"x": 1, "y": 2}}
+
+
+def test_the_release_after_a_small_request_packs_a_big_listings_registry() -> None:
+    """A request under BIG_READ_BYTES whose DOM text listed 4096 elements or more: its
+    registry's tables, left to the release, are packed there all the same."""
+    from axsnap_host.native.host import Host
+
+    host = Host()
+    registry = host.tabs.get(7).dom_registry
+    entries = [Entry(f"b{n}", ("a", str(n)), ("x",)) for n in range(PACKED_FROM)]
+    registry.update("d", entries, {e.key for e in entries}, pack_later=True)
+    assert registry.pack_due and registry._packed is None
+    host.release()  # (no big request: only the registries due are packed)
+    assert not registry.pack_due and registry._packed is not None and len(registry) == PACKED_FROM
+
