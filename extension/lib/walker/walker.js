@@ -5204,6 +5204,22 @@ function seekBar(el, box) {
   }
   return false;
 }
+var SLIDE_HEADING = "h1, h2, h3, h4, h5, h6";
+function drawnCharts(shown, chrome2, limit) {
+  let n = 0;
+  let charts = 0;
+  for (const el of everywhere("canvas, svg")) {
+    if (++n > limit) return { charts, partial: true };
+    if (el.localName === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
+    if (el.parentElement && INLINE_TAGS.has(el.parentElement.localName)) continue;
+    const box = el.getBoundingClientRect();
+    const figure = box.width * box.height >= 15e3 || el.localName === "canvas" && box.width >= 40 && box.height >= 20;
+    if (!figure || el.closest(`a, button, ${chrome2}`) || seekBar(el, box) || !shown(el)) continue;
+    if (el.localName === "svg" && el.querySelector(SLIDE_HEADING)) continue;
+    charts++;
+  }
+  return { charts, partial: false };
+}
 
 // src/tally_tables.js
 var LABEL2 = /^[^\d]{1,40}$/;
@@ -5631,19 +5647,9 @@ function pageTally() {
     const heads2 = [...tr.children].filter((c) => c.localName === "th" && (c.textContent || "").trim()).length;
     t.column_heads = Math.max(t.column_heads, heads2);
   }
-  n = 0;
-  for (const el of everywhere("canvas, svg")) {
-    if (++n > LIMIT2) {
-      t.partial = true;
-      break;
-    }
-    if (el.localName === "svg" && el.parentElement && el.parentElement.closest("svg")) continue;
-    if (el.parentElement && INLINE_TAGS.has(el.parentElement.localName)) continue;
-    const box = el.getBoundingClientRect();
-    const figure = box.width * box.height >= 15e3 || el.localName === "canvas" && box.width >= 40 && box.height >= 20;
-    if (!figure || el.closest(`a, button, ${CHROME}`) || seekBar(el, box) || !shown(el)) continue;
-    t.charts++;
-  }
+  const drawn = drawnCharts(shown, CHROME, LIMIT2);
+  t.charts += drawn.charts;
+  if (drawn.partial) t.partial = true;
   t.charts += periodGraphs(shown, CHROME, LIMIT2);
   t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT2);
   t.buyable_rows = buyableRows(rowAbove, shown, CHROME, LIMIT2);
@@ -6778,7 +6784,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     stats.depth_capped++;
     return;
   }
-  if (tag === "svg" || tag === "math") return;
+  if (tag === "math" || tag === "svg" && !el.getElementsByTagName("foreignObject").length) return;
   const clips = overflowX !== "visible" && overflowY !== "visible";
   if (viewportOnly && !inWin && clips && display !== "contents" && !keep(el, ctx)) {
     stats.offscreen_subtrees++;

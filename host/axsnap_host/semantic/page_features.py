@@ -24,6 +24,7 @@ from axsnap_host.semantic.control_words import (
     writes_mail,
 )
 from axsnap_host.semantic.current_item import current_items
+from axsnap_host.semantic.drawn_charts import drawn_chart
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import Node, PageFacts
 from axsnap_host.semantic.foot_forms import login_depth
@@ -56,9 +57,6 @@ _TERMS = re.compile(r"\bagree|\bterms\b|conditions|privacy policy|同意|điều
 _ACCOUNT = re.compile(r"e-?mail|phone|user ?name|login|benutzername|correo|courriel|"
                       r"identifiant|メール|邮箱|手机|số điện thoại", re.I)
 _SELECT_WORD = re.compile(r"\s*(?:select|choose|mark|check|toggle|pick)(?!\w)", re.I)
-# Inline elements: an svg straight in one is an icon in a line of text, no chart.
-_INLINE = frozenset({"a", "em", "strong", "b", "i", "u", "span", "font", "small", "sup", "sub",
-                     "code", "abbr", "cite", "q", "mark", "time"})
 _FIELD_KINDS = frozenset({"text_input", "password_input", "textarea", "select"})
 # A password change: the account's current password asked beside a new one (settings, no sign-up).
 _CURRENT = re.compile(r"(?<!\w)(?:current|old|existing|present|actual|aktuelles?|altes?|actuel|"
@@ -314,14 +312,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                                         and names_sender_and_subject(node, facts))
         f.rows += tag == "tr"
         f.articles += tag == "article"
-        # a chart: a canvas or svg the size of a figure, out of the chrome and of links and
-        # buttons (a logo is an svg too), no icon in a line of text (an unsized svg in a <span>
-        # is drawn 300 by 150; the walker's tally counts alike over the whole page)
-        # (a canvas is a surface a script draws a chart on: any of some size is one)
-        figure = node.area >= 15000 or (tag == "canvas" and node.box[2] >= 40
-                                        and node.box[3] >= 20)
-        f.charts += tag in ("svg", "canvas") and figure and not chrome and not any(
-            a.tag in ("a", "button") for a in above) and not (above and above[0].tag in _INLINE)
+        f.charts += drawn_chart(node, facts, above, chrome)  # (drawn_charts.py)
         prose.add(f, node)
         text = node.text.strip()
         if text and len(text) <= 24:

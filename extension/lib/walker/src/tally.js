@@ -18,7 +18,7 @@ import { describedItems } from './tally_described.js';
 import { CARD, lonePasswords, otherSecret } from './tally_passwords.js';
 import { ownHeading } from './tally_lead.js';
 import { brRuns } from './tally_runs.js';
-import { periodGraphs, seekBar } from './tally_graphs.js';
+import { drawnCharts, periodGraphs } from './tally_graphs.js';
 import { figureItem, tableCounts } from './tally_tables.js';
 import { beginTally, everywhere } from './tally_roots.js';
 
@@ -368,22 +368,9 @@ export function pageTally() {
       && (c.textContent || '').trim()).length;
     t.column_heads = Math.max(t.column_heads, heads);
   }
-  // Drawn charts: a canvas or an outermost svg the size of a figure (an icon is smaller), out
-  // of the page's chrome and of links and buttons (a logo is an svg too), and no icon in a line
-  // of text (an svg straight in a <span> beside a date: unsized, it is drawn 300 by 150).
-  n = 0;
-  for (const el of everywhere('canvas, svg')) {
-    if (++n > LIMIT) { t.partial = true; break; }
-    if (el.localName === 'svg' && el.parentElement && el.parentElement.closest('svg')) continue;
-    if (el.parentElement && INLINE_TAGS.has(el.parentElement.localName)) continue;
-    const box = el.getBoundingClientRect();
-    // (a canvas is a surface a script draws a chart on, a sparkline too: out of links and the
-    // chrome, any canvas of some size is one, as drawn before its script sized it)
-    const figure = box.width * box.height >= 15000
-      || (el.localName === 'canvas' && box.width >= 40 && box.height >= 20);
-    if (!figure || el.closest(`a, button, ${CHROME}`) || seekBar(el, box) || !shown(el)) continue;
-    t.charts++;
-  }
+  const drawn = drawnCharts(shown, CHROME, LIMIT); // (tally_graphs.js)
+  t.charts += drawn.charts;
+  if (drawn.partial) t.partial = true;
   t.charts += periodGraphs(shown, CHROME, LIMIT); // (a console's pictures drawn for a period)
   t.removable_rows = removableRows(rowAbove, shown, CHROME, LIMIT);
   t.buyable_rows = buyableRows(rowAbove, shown, CHROME, LIMIT);

@@ -1,4 +1,7 @@
-// Semantic mode, the page tally's graphs drawn as images: a monitoring console (Munin, Cacti,
+import { INLINE_TAGS } from './tags.js';
+import { everywhere } from './tally_roots.js';
+
+// Semantic mode, the page tally's charts: drawn ones (below), and graphs drawn as images: a monitoring console (Munin, Cacti,
 // MRTG, Smokeping: rrdtool's pictures) shows each measure as a picture a server drew for one
 // period, its file named for it ("diskstats_iops-day.png", "traffic-week.png"), or its alt
 // the period alone (MRTG's "day", "week", "month" and "year" over a gauge's four graphs, their
@@ -59,4 +62,32 @@ export function seekBar(el, box) {
     if (s !== el && (s.matches(CONTROL) || s.querySelector(CONTROL))) return true;
   }
   return false;
+}
+
+// A slide drawn in an svg (Marp's and Marpit's decks: each slide an svg whose foreignObject
+// holds the slide's HTML, its heading and text) is a page of text, no chart; a chart's svg
+// holds no heading (a diagram's labels are spans and paragraphs). Design note 346.
+const SLIDE_HEADING = 'h1, h2, h3, h4, h5, h6';
+
+// Drawn charts: a canvas or an outermost svg the size of a figure (an icon is smaller), out of
+// the page's chrome and of links and buttons (a logo is an svg too), no icon in a line of text
+// (an svg straight in a <span> beside a date: unsized, it is drawn 300 by 150) and no slide.
+// Their count, and whether more than LIMIT elements were to be looked at.
+export function drawnCharts(shown, chrome, limit) {
+  let n = 0;
+  let charts = 0;
+  for (const el of everywhere('canvas, svg')) {
+    if (++n > limit) return { charts, partial: true };
+    if (el.localName === 'svg' && el.parentElement && el.parentElement.closest('svg')) continue;
+    if (el.parentElement && INLINE_TAGS.has(el.parentElement.localName)) continue;
+    const box = el.getBoundingClientRect();
+    // (a canvas is a surface a script draws a chart on, a sparkline too: out of links and the
+    // chrome, any canvas of some size is one, as drawn before its script sized it)
+    const figure = box.width * box.height >= 15000
+      || (el.localName === 'canvas' && box.width >= 40 && box.height >= 20);
+    if (!figure || el.closest(`a, button, ${chrome}`) || seekBar(el, box) || !shown(el)) continue;
+    if (el.localName === 'svg' && el.querySelector(SLIDE_HEADING)) continue;
+    charts++;
+  }
+  return { charts, partial: false };
 }

@@ -174,7 +174,9 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   if (run.axRects && (!report || !run.track)) run.axRects.set(el, b);
 
   if (depth >= run.maxDepth) { stats.depth_capped++; return; }
-  if (tag === 'svg' || tag === 'math') return;
+  // (an svg's shapes are its picture, said by its name; HTML it draws in a foreignObject, a
+  // slide's or a diagram's labels, is text a person reads: walked, note 346)
+  if (tag === 'math' || (tag === 'svg' && !el.getElementsByTagName('foreignObject').length)) return;
   // A box that clips its overflow and lies outside the window shows nothing there but
   // the fixed/absolute boxes that escape it (kept by the scan).
   const clips = overflowX !== 'visible' && overflowY !== 'visible';
