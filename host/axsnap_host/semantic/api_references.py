@@ -9,6 +9,12 @@ lk_boat"), and two or more of the sections such a reference is made of ("Constru
 "Methods", "Field Summary", "Macros"). A course's "Class schedule" page names no such sections;
 a package's or module's page lists its types, so those kinds are no reference here. On a
 reference page the list signals stand down: its summary rows are the document's own parts.
+
+A module's page that documents its members in full is a reference too: mkdocstrings (the API
+pages of many Python projects' MkDocs sites) writes each member under its heading with the
+labels Griffe gives it ("module-attribute", "dataclass", "property", "classmethod"), its
+bases ("Bases: BookingError") and its "Source code in tidewell/bookings.py"; three such lines
+make the page one (design note 347), its members' headings no list's cards.
 """
 
 from __future__ import annotations
@@ -51,9 +57,26 @@ def documents_one_type(said: str, heading: str = "") -> bool:
     return len(sections) >= SECTIONS_NEEDED
 
 
+MEMBERS_SIGNAL = ("stats:3+ members each under its kind's label, bases or source (an API "
+                  "reference's module page)")
+MEMBER_LINES_NEEDED = 3
+_MEMBER_LABEL = re.compile(
+    r"(?:module|class|instance)-attribute|dataclass|property|classmethod|staticmethod"
+    r"|abstractmethod|bases: \S.*|source code in \S+\.pyi?")
+
+
+def documents_members(said: str) -> bool:
+    """Three lines or more in ``said`` that are a member's kind label, its bases or where its
+    source is (mkdocstrings' module page)."""
+    lines = (line.strip() for line in said.split("\n"))
+    return sum(bool(_MEMBER_LABEL.fullmatch(line)) for line in lines) >= MEMBER_LINES_NEEDED
+
+
 def fire_api_reference(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
     """Fires the article signal of one type's or function's reference page; whether it fired
     (its members' summary rows and linked names are then no list's items)."""
     reference = documents_one_type(f.said, f.own_heading)
     fire("article", SIGNAL, WEIGHT, reference)
-    return reference
+    members = not reference and documents_members(f.said)
+    fire("article", MEMBERS_SIGNAL, WEIGHT, members)
+    return reference or members

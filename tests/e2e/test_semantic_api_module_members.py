@@ -1,0 +1,28 @@
+"""A module's API page documenting each member in full is an article (issue 31, design note
+347), through the extension and the host in Debian Chromium: a page written as mkdocstrings
+writes one (each member under its heading with Griffe's labels, "module-attribute",
+"dataclass", "classmethod", "property", its bases and its "Source code in ..."), whose members'
+headings read as a list's cards before."""
+
+from __future__ import annotations
+
+import pytest
+from semantic_reads import read
+
+from axsnap_host.client import Browser, PageResult
+from axsnap_host.semantic.api_references import MEMBERS_SIGNAL
+
+pytestmark = pytest.mark.e2e
+
+
+def _fired(result: PageResult) -> set[str]:
+    return {str(s["signal"]) for s in result.page["signals"]}
+
+
+def test_a_modules_members_under_their_labels_are_an_api_reference(
+        browser: Browser, pages_url: str) -> None:
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/api_module_members.html",
+                      viewport_only=viewport_only)
+        assert result.type == "article", result.page["signals"][:8]
+        assert MEMBERS_SIGNAL in _fired(result)
