@@ -40,3 +40,13 @@ def test_a_timetable_headed_class_schedule_stays_a_list(
     result = read(browser, pages_url + "understanding/class_schedule_table.html")
     assert result.type == "list", result.page["signals"][:8]
     assert SIGNAL not in {s["signal"] for s in result.page["signals"]}
+
+
+def test_a_class_page_headed_with_its_name_first_is_an_api_reference(
+        browser: Browser, pages_url: str) -> None:
+    # YUIDoc's class page (note 348): "TideTable Class" over its constructor, an item index of
+    # linked methods and properties, and its methods; read as a list of linked items before.
+    for viewport_only in (True, False):
+        result = read(browser, pages_url + "understanding/api_class_name_first.html",
+                      viewport_only=viewport_only)
+        assert result.type == "article", result.page["signals"][:8]

@@ -5,7 +5,7 @@ LendingDesk", TypeDoc's "Class Timetable", pydoctor's "class Walk", Doxygen's fi
 holds its members' summary tables and linked names: ten table rows and eight alike rows of
 links read as a list. A person reads it as one written document, the type's reference. It says
 so in its own words: a line naming a code kind and one identifier ("class timetable", "struct
-lk_boat"), and two or more of the sections such a reference is made of ("Constructors",
+lk_boat", or the name first: YUIDoc's "waterrota class"), and two or more of the sections such a reference is made of ("Constructors",
 "Methods", "Field Summary", "Macros"). A course's "Class schedule" page names no such sections;
 a package's or module's page lists its types, so those kinds are no reference here. On a
 reference page the list signals stand down: its summary rows are the document's own parts.
@@ -33,6 +33,8 @@ SECTIONS_NEEDED = 2
 _KINDS = r"class|interface|struct|enum|trait|union|record|function|macro|protocol|exception"
 _NAME = r"[a-z_$][\w$.:<>\-]*"
 _KIND_AND_NAME = re.compile(rf"(?:{_KINDS}|type alias)\s+{_NAME}")
+# (or the name first, as YUIDoc heads a class's page: "WaterRota Class", note 348)
+_NAME_AND_KIND = re.compile(rf"{_NAME}\s+(?:{_KINDS})")
 _KIND_ALONE = re.compile(_KINDS)
 _IDENTIFIER = re.compile(_NAME)
 _MEMBER_SECTION = re.compile(
@@ -48,7 +50,8 @@ def documents_one_type(said: str, heading: str = "") -> bool:
     own heading that is one identifier: ESDoc's "class" over "Hive"), and 2+ member-section
     lines, in ``said``."""
     lines = [line.strip() for line in said.split("\n")]
-    named = any(_KIND_AND_NAME.fullmatch(line) for line in lines) or (
+    named = any(_KIND_AND_NAME.fullmatch(line) or _NAME_AND_KIND.fullmatch(line)
+                for line in lines) or (
         bool(_IDENTIFIER.fullmatch(heading.strip()))
         and any(_KIND_ALONE.fullmatch(line) for line in lines))
     if not named:
