@@ -5,8 +5,8 @@ LendingDesk", TypeDoc's "Class Timetable", pydoctor's "class Walk", Doxygen's fi
 holds its members' summary tables and linked names: ten table rows and eight alike rows of
 links read as a list. A person reads it as one written document, the type's reference. It says
 so in its own words: a line naming a code kind and one identifier ("class timetable", "struct
-lk_boat", or the name first: YUIDoc's "waterrota class"), and two or more of the sections such a reference is made of ("Constructors",
-"Methods", "Field Summary", "Macros"). A course's "Class schedule" page names no such sections;
+lk_boat", or the name first: YUIDoc's "waterrota class"), and two or more of the sections
+such a reference is made of ("Constructors", "Methods", "Field Summary", "Macros"). A course's "Class schedule" page names no such sections;
 a package's or module's page lists its types, so those kinds are no reference here. On a
 reference page the list signals stand down: its summary rows are the document's own parts.
 
