@@ -6,9 +6,10 @@ holds its members' summary tables and linked names: ten table rows and eight ali
 links read as a list. A person reads it as one written document, the type's reference. It says
 so in its own words: a line naming a code kind and one identifier ("class timetable", "struct
 lk_boat", or the name first: YUIDoc's "waterrota class"), and two or more of the sections
-such a reference is made of ("Constructors", "Methods", "Field Summary", "Macros"). A course's "Class schedule" page names no such sections;
-a package's or module's page lists its types, so those kinds are no reference here. On a
-reference page the list signals stand down: its summary rows are the document's own parts.
+such a reference is made of ("Constructors", "Methods", "Field Summary", "Macros"). A course's
+"Class schedule" page names no such sections; a package's or module's page lists its types,
+so those kinds are no reference here. On a reference page the list signals stand down: its
+summary rows are the document's own parts.
 
 A module's page that documents its members in full is a reference too: mkdocstrings (the API
 pages of many Python projects' MkDocs sites) writes each member under its heading with the
