@@ -7,16 +7,13 @@ actions counted as linked list items)."""
 from __future__ import annotations
 
 import pytest
-from semantic_reads import read
+from semantic_reads import fired, read
 
-from axsnap_host.client import Browser, PageResult
+from axsnap_host.client import Browser
 from axsnap_host.semantic import admin_index
 
 pytestmark = pytest.mark.e2e
 
-
-def _fired(result: PageResult) -> set[str]:
-    return {str(s["signal"]) for s in result.page["signals"]}
 
 
 def test_an_admins_index_of_kinds_beside_recent_actions_is_a_dashboard(
@@ -25,4 +22,4 @@ def test_an_admins_index_of_kinds_beside_recent_actions_is_a_dashboard(
         result = read(browser, pages_url + "understanding/admin_site_index.html",
                       viewport_only=viewport_only)
         assert result.type == "dashboard", result.page["signals"][:8]
-        assert admin_index.SIGNAL in _fired(result)
+        assert admin_index.SIGNAL in fired(result)

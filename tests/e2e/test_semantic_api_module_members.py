@@ -7,16 +7,13 @@ headings read as a list's cards before."""
 from __future__ import annotations
 
 import pytest
-from semantic_reads import read
+from semantic_reads import fired, read
 
-from axsnap_host.client import Browser, PageResult
+from axsnap_host.client import Browser
 from axsnap_host.semantic.api_references import MEMBERS_SIGNAL
 
 pytestmark = pytest.mark.e2e
 
-
-def _fired(result: PageResult) -> set[str]:
-    return {str(s["signal"]) for s in result.page["signals"]}
 
 
 def test_a_modules_members_under_their_labels_are_an_api_reference(
@@ -25,4 +22,4 @@ def test_a_modules_members_under_their_labels_are_an_api_reference(
         result = read(browser, pages_url + "understanding/api_module_members.html",
                       viewport_only=viewport_only)
         assert result.type == "article", result.page["signals"][:8]
-        assert MEMBERS_SIGNAL in _fired(result)
+        assert MEMBERS_SIGNAL in fired(result)

@@ -8,16 +8,13 @@ design note 345)."""
 from __future__ import annotations
 
 import pytest
-from semantic_reads import read
+from semantic_reads import fired, read
 
-from axsnap_host.client import Browser, PageResult
+from axsnap_host.client import Browser
 from axsnap_host.semantic.status_panels import GRID_SIGNAL
 
 pytestmark = pytest.mark.e2e
 
-
-def _fired(result: PageResult) -> set[str]:
-    return {str(s["signal"]) for s in result.page["signals"]}
 
 
 def test_a_docs_search_saying_the_pages_it_found_is_search_results(
@@ -34,4 +31,4 @@ def test_need_boxes_between_paragraphs_are_no_status_grid(
         result = read(browser, pages_url + "understanding/requirements_need_boxes.html",
                       viewport_only=viewport_only)
         assert result.type == "article", result.page["signals"][:8]
-        assert GRID_SIGNAL not in _fired(result)
+        assert GRID_SIGNAL not in fired(result)

@@ -6,9 +6,9 @@ host in Debian Chromium."""
 from __future__ import annotations
 
 import pytest
-from semantic_reads import read
+from semantic_reads import fired, read
 
-from axsnap_host.client import Browser, PageResult
+from axsnap_host.client import Browser
 
 pytestmark = pytest.mark.e2e
 
@@ -17,9 +17,6 @@ MESSAGE = ("stats:a mail's From, Subject and Date lines under its subject, no co
            "(an archived message)")
 FOLDERS = "stats:4+ alike rows beside the folders Inbox and Sent (a mailbox)"
 
-
-def _fired(result: PageResult) -> set[str]:
-    return {str(s["signal"]) for s in result.page["signals"]}
 
 
 def test_an_archives_index_of_linked_messages_is_a_list(
@@ -30,7 +27,7 @@ def test_an_archives_index_of_linked_messages_is_a_list(
         result = read(browser, pages_url + "understanding/mail_archive_index.html",
                       viewport_only=viewport_only)
         assert result.type == "list", result.page["signals"][:8]
-        assert SENDERS not in _fired(result)
+        assert SENDERS not in fired(result)
 
 
 def test_an_archived_message_under_its_headers_is_an_article(
@@ -41,7 +38,7 @@ def test_an_archived_message_under_its_headers_is_an_article(
         result = read(browser, pages_url + "understanding/mail_archive_message.html",
                       viewport_only=viewport_only)
         assert result.type == "article", result.page["signals"][:8]
-        assert MESSAGE in _fired(result)
+        assert MESSAGE in fired(result)
 
 
 def test_message_rows_beside_inbox_and_sent_are_a_mailbox(
@@ -52,4 +49,4 @@ def test_message_rows_beside_inbox_and_sent_are_a_mailbox(
         result = read(browser, pages_url + "understanding/inbox_folders_rows.html",
                       viewport_only=viewport_only)
         assert result.type == "email_inbox", result.page["signals"][:8]
-        assert FOLDERS in _fired(result)
+        assert FOLDERS in fired(result)
