@@ -225,3 +225,51 @@ def test_date_and_time_fields_have_their_parts(browser: Browser, pages_url: str)
     for part in ("spinbutton: Month", "spinbutton: Day", "spinbutton: Year",
                  "haspopup, button: Show date picker", "spinbutton: Minutes"):
         assert part in lines, (part, walked)
+
+
+_EVALUATE = """
+const found = document.evaluate(arguments[0], document, null, 9, null).singleNodeValue;
+return found ? [found.localName, found.textContent.trim() || found.getAttribute('aria-label')]
+  : null;
+"""
+
+
+def test_xpaths_through_an_svg_are_chromiums_and_find_their_element(
+        browser: Browser, pages_url: str) -> None:
+    """An element inside an SVG (a button in a foreignObject, a clickable icon) is written
+    ``*[name()='svg']``: a bare ``svg`` step matches nothing in an HTML document."""
+    browser.open(f"{pages_url}dom/walk_svg_xpaths.html")
+    walked = read(browser, "walk")["result"]
+    chromium = read(browser, "chromium")["result"]
+    ours, theirs = walked["combinedXpathMap"], chromium["combinedXpathMap"]
+    # the walk keeps what Chromium keeps: the svg drawing HTML is its SvgRoot, its controls
+    # below it (not a picture with nothing inside)
+    assert split(walked["combinedTree"]) == split(chromium["combinedTree"])
+    named = {text.strip(): i for text, i in split(walked["combinedTree"]) if i}
+    wanted = {"button: Next slide": ["button", "Next slide"],
+              "link: Speaker notes": ["a", "Speaker notes"],
+              "button: Star this page": ["svg", "Star this page"],
+              "button: Plain button": ["button", "Plain button"]}
+    assert set(wanted) <= set(named), named
+    for line, element in wanted.items():
+        xpath = ours[named[line]]
+        assert xpath == theirs[named[line]], (line, xpath)
+        assert browser.run_in_target(_EVALUATE, xpath) == element, (line, xpath)
+
+
+@pytest.mark.parametrize("options", [
+    {"viewport_only": False}, {}, {"viewport_only": False, "node_ids": "walker"}])
+def test_dom_text_xpaths_through_an_svg_find_their_element(
+        browser: Browser, pages_url: str, options: dict[str, Any]) -> None:
+    """DOM text's XPaths (whole page, window, walker ids) reach the controls an SVG draws and
+    the clickable icon; its CSS selectors stay the lowercase type selectors that match them."""
+    browser.open(f"{pages_url}dom/walk_svg_xpaths.html")
+    elements = browser.snapshot_raw(format="domtext", **options)["result"]["elements"]
+    found = {}
+    for element in elements:
+        found[tuple(browser.run_in_target(_EVALUATE, element["xpath"]) or ())] = element
+        assert browser.run_in_target(
+            "return document.querySelector(arguments[0]) !== null", element["selector"])
+    assert {("button", "Next slide"), ("a", "Speaker notes"), ("svg", "Star this page"),
+            ("button", "Plain button")} <= set(found), [e["xpath"] for e in elements]
+    assert found[("svg", "Star this page")]["xpath"] == "/html/body/div/*[name()='svg']"

@@ -497,6 +497,7 @@ var INLINE_TAGS = /* @__PURE__ */ new Set([
 var HEADINGS = /* @__PURE__ */ new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 var CONTROL_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea", "button", "a"]);
 var TYPED_FIELD = "textarea, select, input:not([type=checkbox i]):not([type=radio i]):not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i]):not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])";
+var drawsHtml = (svg) => svg.getElementsByTagName("foreignObject").length > 0;
 
 // src/option_group.js
 var OPTION_TYPES = /* @__PURE__ */ new Set(["radio", "checkbox"]);
@@ -1240,6 +1241,12 @@ function shownFirst(el, tag) {
   if (tag === "details" && !el.open) return "summary";
   return el.getAttribute("hidden") === "until-found" ? "" : null;
 }
+var HTML_NS = "http://www.w3.org/1999/xhtml";
+function foreignStep(step, nodeName) {
+  const cut = step.lastIndexOf("/") + 1;
+  const at = step.indexOf("[", cut);
+  return step.slice(0, cut) + "*[name()='" + nodeName + "']" + (at < 0 ? "" : step.slice(at));
+}
 function walkChildren(el, tag, rec, ctx, visit2, hide) {
   const sr = shadowOf(el, tag);
   let kids;
@@ -1261,6 +1268,7 @@ function walkChildren(el, tag, rec, ctx, visit2, hide) {
   if (!n) return;
   const st = steps(kids);
   const stats = run.stats;
+  const foreignKids = tag !== "foreignobject" && el.namespaceURI !== HTML_NS;
   let shown = sr || slotHost ? null : shownFirst(el, tag);
   for (let i = 0; i < n; i++) {
     const t = st.tags[i];
@@ -1284,6 +1292,9 @@ function walkChildren(el, tag, rec, ctx, visit2, hide) {
       while (hostRec && hostRec.el !== slotHost) hostRec = hostRec.parent;
       const ds = lightStepOf(slotHost, kid);
       if (hostRec && ds) dom = { d: ds === st.steps[i] ? null : ds, dp: hostRec };
+    }
+    if ((foreignKids || t === "svg" || t === "math") && kid.namespaceURI !== HTML_NS) {
+      dom = { d: foreignStep(dom && dom.d || st.steps[i], kid.nodeName), dp: dom ? dom.dp : null };
     }
     visit2(kid, t, st.steps[i], dom, rec, ctx);
   }
@@ -2960,7 +2971,7 @@ function implicitRole(el, tag) {
     case "form":
       return "form";
     case "svg":
-      return el.ownerSVGElement ? "generic" : "image";
+      return el.ownerSVGElement ? "generic" : drawsHtml(el) ? "SvgRoot" : "image";
     case "p":
       return emptyBlock(el) ? "none" : "paragraph";
     default:
@@ -3480,7 +3491,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
     visitFrame(ctx, el, row, depth);
     return;
   }
-  if (LEAVES.has(tag)) return;
+  if (LEAVES.has(tag) && role !== "SvgRoot") return;
   if (toggleLabel) ctx.mute++;
   if (!hidden && tag === "li") addMarker(ctx, el, cs, role, row, f);
   if (!hidden) addPseudo(ctx, el, "::before", row, f);
@@ -6784,7 +6795,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     stats.depth_capped++;
     return;
   }
-  if (tag === "math" || tag === "svg" && !el.getElementsByTagName("foreignObject").length) return;
+  if (tag === "math" || tag === "svg" && !drawsHtml(el)) return;
   const clips = overflowX !== "visible" && overflowY !== "visible";
   if (viewportOnly && !inWin && clips && display !== "contents" && !keep(el, ctx)) {
     stats.offscreen_subtrees++;

@@ -7,6 +7,7 @@
 import { axStyle } from './ax_style.js';
 import { ARIA_ROLES, ARIA_TO_CHROMIUM, GLOBAL_ARIA, TAG_ROLES } from './ax_roles_table.js';
 import { inputRole, sectioningRole, tableRole } from './ax_role_context.js';
+import { drawsHtml } from './tags.js';
 
 /** The element's role attribute as Chromium takes it: the first token it knows, or null. */
 export function explicitRole(el) {
@@ -46,8 +47,8 @@ export function implicitRole(el, tag) {
       return tableRole(el, tag);
     case 'form':
       return 'form';
-    case 'svg':
-      return el.ownerSVGElement ? 'generic' : 'image';
+    case 'svg':  // (one drawing HTML holds nodes of its own: Chromium's SvgRoot)
+      return el.ownerSVGElement ? 'generic' : drawsHtml(el) ? 'SvgRoot' : 'image';
     case 'p':
       return emptyBlock(el) ? 'none' : 'paragraph';
     default:

@@ -347,7 +347,7 @@ function visitOwn(ctx, el, tag, cs, parent, f, depth) {
   }
   if (tag === 'select') { if (!hidden) visitSelect(ctx, el, row, role, f); return; }
   if (tag === 'iframe' || tag === 'frame') { visitFrame(ctx, el, row, depth); return; }
-  if (LEAVES.has(tag)) return;
+  if (LEAVES.has(tag) && role !== 'SvgRoot') return;
   if (toggleLabel) ctx.mute++;
   if (!hidden && tag === 'li') addMarker(ctx, el, cs, role, row, f);
   if (!hidden) addPseudo(ctx, el, '::before', row, f);

@@ -46,3 +46,8 @@ export const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button', 'a
 export const TYPED_FIELD = 'textarea, select, input:not([type=checkbox i]):not([type=radio i])'
   + ':not([type=button i]):not([type=submit i]):not([type=reset i]):not([type=image i])'
   + ':not([type=hidden i]):not([type=range i]):not([type=color i]):not([type=file i])';
+
+// An <svg> that draws HTML in a foreignObject (a slide's or a diagram's labels, buttons):
+// text a person reads and controls a person uses, walked into and kept in the AX rows as
+// Chromium's SvgRoot; any other svg is a picture, said by its name (note 346).
+export const drawsHtml = (svg) => svg.getElementsByTagName('foreignObject').length > 0;

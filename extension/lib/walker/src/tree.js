@@ -78,6 +78,18 @@ export function shownFirst(el, tag) {
   return el.getAttribute('hidden') === 'until-found' ? '' : null;
 }
 
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+// The XPath step of an element outside the HTML namespace (an SVG's, MathML's): a bare name
+// matches no such element in an HTML document, and `name()` is its nodeName, case and all
+// (`*[name()='foreignObject'][2]`); `step` is its flat step, which the join keys by tag
+// (`foreignobject[2]`, or `#shadow-root/svg` under a shadow root).
+function foreignStep(step, nodeName) {
+  const cut = step.lastIndexOf('/') + 1;
+  const at = step.indexOf('[', cut);
+  return step.slice(0, cut) + "*[name()='" + nodeName + "']" + (at < 0 ? '' : step.slice(at));
+}
+
 // `hide`: the walk's record of a hidden subtree (records.js skipHidden).
 export function walkChildren(el, tag, rec, ctx, visit, hide) {
   const sr = shadowOf(el, tag);
@@ -102,6 +114,9 @@ export function walkChildren(el, tag, rec, ctx, visit, hide) {
   if (!n) return;
   const st = steps(kids);
   const stats = run.stats;
+  // (an SVG's children are outside HTML's namespace, a foreignObject's are back in it; an
+  // HTML element's children are in it but for an <svg> or <math> among them)
+  const foreignKids = tag !== 'foreignobject' && el.namespaceURI !== HTML_NS;
   // (a shadow root's or a slot's children are what the element renders: not cut here)
   let shown = sr || slotHost ? null : shownFirst(el, tag);
   for (let i = 0; i < n; i++) {
@@ -120,6 +135,9 @@ export function walkChildren(el, tag, rec, ctx, visit, hide) {
       while (hostRec && hostRec.el !== slotHost) hostRec = hostRec.parent;
       const ds = lightStepOf(slotHost, kid);
       if (hostRec && ds) dom = { d: ds === st.steps[i] ? null : ds, dp: hostRec };
+    }
+    if ((foreignKids || t === 'svg' || t === 'math') && kid.namespaceURI !== HTML_NS) {
+      dom = { d: foreignStep((dom && dom.d) || st.steps[i], kid.nodeName), dp: dom ? dom.dp : null };
     }
     visit(kid, t, st.steps[i], dom, rec, ctx);
   }

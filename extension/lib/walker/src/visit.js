@@ -12,7 +12,7 @@ import { clip, run, shownStyle } from './run.js';
 import { CLIP_REASONS, escapeClips } from './clip_escape.js';
 import { keep } from './scan.js';
 import { offWindowLandmark, semanticFacts } from './semantic.js';
-import { SCROLLING } from './tags.js';
+import { SCROLLING, drawsHtml } from './tags.js';
 import { looksLikeIcon, ownText, shownText } from './text.js';
 import { walkChildren } from './tree.js';
 import { hidingOf, meets, overflowReaches, topmost } from './visibility.js';
@@ -176,7 +176,7 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
   if (depth >= run.maxDepth) { stats.depth_capped++; return; }
   // (an svg's shapes are its picture, said by its name; HTML it draws in a foreignObject, a
   // slide's or a diagram's labels, is text a person reads: walked, note 346)
-  if (tag === 'math' || (tag === 'svg' && !el.getElementsByTagName('foreignObject').length)) return;
+  if (tag === 'math' || (tag === 'svg' && !drawsHtml(el))) return;
   // A box that clips its overflow and lies outside the window shows nothing there but
   // the fixed/absolute boxes that escape it (kept by the scan).
   const clips = overflowX !== 'visible' && overflowY !== 'visible';

@@ -146,6 +146,7 @@ def _squash(text: str) -> str:
 
 ID_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 POS_RE = re.compile(r"\[(\d+)\]$")
+FOREIGN_STEP_RE = re.compile(r"^\*\[name\(\)='([^']+)'\]")  # tree.js foreignStep
 
 
 class Selectors:
@@ -212,8 +213,11 @@ class Selectors:
 
 
 def _step_token(step: str) -> str:
-    """``li:nth-of-type(3)`` for a walker step ``li[3]`` (its last part), ``div`` for ``div``."""
+    """``li:nth-of-type(3)`` for a walker step ``li[3]`` (its last part), ``div`` for ``div``;
+    an SVG's or MathML's ``*[name()='foreignObject'][2]`` is ``foreignobject:nth-of-type(2)``
+    (a type selector matches any case)."""
     last = step.rsplit("/", 1)[-1]
     match = POS_RE.search(last)
-    tag = last.split("[", 1)[0]
+    named = FOREIGN_STEP_RE.match(last)
+    tag = named.group(1).lower() if named else last.split("[", 1)[0]
     return f"{tag}:nth-of-type({match.group(1)})" if match else tag
