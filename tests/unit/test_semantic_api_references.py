@@ -39,3 +39,18 @@ def test_the_kind_alone_over_an_identifier_heading_documents_one_type() -> None:
 ])
 def test_anything_less_is_no_reference(said: str) -> None:
     assert not documents_one_type(said)
+
+
+# Natural Docs' page of a C file (the hundred-and-fifty-first set): a struct among its
+# Constants and Functions; gtk-doc's type page: an enum under Functions and Types and Values
+NATURAL_DOCS = ("pound.c \n summary \n constants \n levels \n functions \n pound_read stores one"
+                " reading \n struct pound_reading \n members")
+GTK_DOC = ("ashlock \n ashlock — one lock of a flight \n functions \n ashlock * ash_lock_new () \n"
+           " types and values \n enum ashlockstate \n description")
+
+
+@pytest.mark.parametrize("said", [NATURAL_DOCS, GTK_DOC])
+def test_constants_and_types_and_values_are_member_sections(said: str) -> None:
+    assert documents_one_type(said)
+    assert not documents_one_type(said.replace("constants", "notes")
+                                  .replace("types and values", "notes"))

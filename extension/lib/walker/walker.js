@@ -5299,6 +5299,24 @@ function figureItem(li) {
   return LABEL2.test(label) && label.split(" ").length <= LABEL_WORDS && FIGURE_CELL.test(figure);
 }
 
+// src/tally_contents.js
+function toPlaceHere(a) {
+  const href = a.getAttribute("href") || "";
+  if (href.length < 2 || href[0] !== "#" || href[1] === "/" || href[1] === "!") return false;
+  const doc = a.ownerDocument;
+  let name = href.slice(1);
+  try {
+    name = decodeURIComponent(name);
+  } catch (e) {
+  }
+  return Boolean(doc && (doc.getElementById(name) || doc.getElementsByName(name).length));
+}
+function contentsEntry(li) {
+  const links = li.querySelectorAll(":scope > a, :scope > * > a");
+  for (const a of links) if (!toPlaceHere(a)) return false;
+  return links.length > 0;
+}
+
 // src/tally.js
 function pageTally() {
   const started = performance.now();
@@ -5494,7 +5512,7 @@ function pageTally() {
       break;
     }
     if (li.closest(CHROME) || !shown(li)) continue;
-    if (!menuItem(li) && !ahead(li)) {
+    if (!menuItem(li) && !ahead(li) && !contentsEntry(li)) {
       t.list_items++, t.figure_items += figureItem(li);
       if (li.querySelector(":scope > a, :scope > * > a")) t.linked_items++;
     }
@@ -5655,7 +5673,8 @@ function pageTally() {
       break;
     }
     if (tr.closest(CHROME) || !shown(tr)) continue;
-    const heads2 = [...tr.children].filter((c) => c.localName === "th" && (c.textContent || "").trim()).length;
+    const head = tr.parentElement && tr.parentElement.localName === "thead";
+    const heads2 = [...tr.children].filter((c) => (c.localName === "th" || head && c.localName === "td") && (c.textContent || "").trim()).length;
     t.column_heads = Math.max(t.column_heads, heads2);
   }
   const drawn = drawnCharts(shown, CHROME, LIMIT2);
@@ -5678,7 +5697,7 @@ function pageTally() {
       t.partial = true;
       break;
     }
-    if (a.closest(CHROME) || ahead(a)) continue;
+    if (a.closest(CHROME) || ahead(a) || toPlaceHere(a)) continue;
     const row = rowAbove(a, 4);
     if (row && row.localName !== "tr" && !containers.has(row.parentElement)) {
       containers.add(row.parentElement);

@@ -6,7 +6,8 @@ holds its members' summary tables and linked names: ten table rows and eight ali
 links read as a list. A person reads it as one written document, the type's reference. It says
 so in its own words: a line naming a code kind and one identifier ("class timetable", "struct
 lk_boat", or the name first: YUIDoc's "waterrota class"), and two or more of the sections
-such a reference is made of ("Constructors", "Methods", "Field Summary", "Macros"). A course's
+such a reference is made of ("Constructors", "Methods", "Field Summary", "Macros", Natural
+Docs' "Constants", gtk-doc's "Types and Values": note 350). A course's
 "Class schedule" page names no such sections; a package's or module's page lists its types,
 so those kinds are no reference here. On a reference page the list signals stand down: its
 summary rows are the document's own parts.
@@ -43,7 +44,7 @@ _MEMBER_SECTION = re.compile(
     r"|properties|fields|field summary"
     r"|field details?|accessors|attributes|instance variables|class variables"
     r"|(?:public )?member functions|data fields|typedefs|macros|enumerations|functions"
-    r"|variables|data structures")
+    r"|variables|data structures|constants|types and values")
 
 
 def documents_one_type(said: str, heading: str = "") -> bool:

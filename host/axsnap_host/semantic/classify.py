@@ -9,12 +9,14 @@ signal decides and strong ones add up without passing 1. Below ``UNKNOWN_BELOW``
 
 from __future__ import annotations
 
+from math import prod
 from urllib.parse import urlsplit
 
 from axsnap_host.semantic.account_addresses import account_with_address
 from axsnap_host.semantic.api_references import fire_api_reference
 from axsnap_host.semantic.card_lists import fire_card_list
 from axsnap_host.semantic.chart_pages import fire_charts
+from axsnap_host.semantic.code_listings import fire_listed_text
 from axsnap_host.semantic.foot_forms import bullets, fire_site_account, site_boxes_only
 from axsnap_host.semantic.form_pages import fire_form_gallery
 from axsnap_host.semantic.headlines import fire_headline_story
@@ -284,12 +286,14 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # (an app's top-bar search beside a side menu or a form with a message box is the app's)
     # (a search home's box is empty: one holding a query shows what was searched for; a select
     # beside it asks a choice; four named columns or five alike rows show records: notes 262,
-    # 304; three linked items beside it are a list's: note 329; its own heading: note 335)
+    # 304; three linked items beside it are a list's: note 329; its own heading: note 335;
+    # 1500 characters of text, a message's: note 350)
     fire("search_engine", "form:a search box and little else", 0.45,
          f.search_inputs >= 1 and f.queries == 0 and f.result_blocks < 3 and f.long_blocks == 0
          and f.selects == 0 and f.rows < 5 and f.div_rows < 5 and f.heading_cards < 4
          and f.column_heads < 4 and not f.sidebar and f.list_items < 15 and f.linked_items < 3
-         and inputs + f.textareas <= 1 and f.page_screens < 1.6 and not heads_no_search(f))
+         and inputs + f.textareas <= 1 and f.page_screens < 1.6 and f.text_chars < 1500
+         and not heads_no_search(f))
     # One long text (three long paragraphs or more under one parent) and no query: the linked
     # headings around it are its teasers (related stories, most read), not a search's results.
     teasers = 0.5 if f.prose_run >= 3 and f.queries == 0 else 1.0
@@ -355,9 +359,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("article", "stats:3+ paragraphs", 0.2 * prose,
          f.paragraphs >= 3 and (not f.passwords or f.long_blocks >= 3))
     fire("article", "stats:1500+ characters of prose", 0.2 * prose, f.text_chars >= 1500)
-    fire("article", "stats:a long preformatted document", 0.45, f.long_pre >= 1)
+    listed = fire_listed_text(fire, f)  # (a plain-text document, a source file: code_listings.py)
     fire_short_document(fire, f)  # (a server's welcome page, a README: short_documents.py)
-    reference = fire_api_reference(fire, f)  # (one class's or function's page: its members)
+    reference = fire_api_reference(fire, f) or listed  # (one type's page, or a file listed)
     # Three headings or more out of links, each over prose of its own (a paragraph, a code
     # sample), few fields and no chart: one written document in sections (documentation, a
     # guide), whose swatches, trees and examples are its illustrations, no list.
@@ -445,13 +449,9 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
 
 def classify(f: Features) -> tuple[str, dict[str, float], list[dict[str, object]]]:
     """(type, score per type, fired signals) for a page's features."""
-    fired = _signals(f)
-    scores: dict[str, float] = {}
-    for kind in PAGE_TYPES:
-        keep = 1.0
-        for weight in (w for k, _, w in fired if k == kind):
-            keep *= 1 - weight
-        scores[kind] = round(1 - keep, 3)
+    fired = _signals(f)  # (each type's score the noisy-or of its weights)
+    scores = {kind: round(1 - prod((1 - w for k, _, w in fired if k == kind), start=1.0), 3)
+              for kind in PAGE_TYPES}
     best = max(PAGE_TYPES, key=lambda k: scores[k])
     signals = [{"type": k, "signal": name, "weight": w} for k, name, w in fired]
     kind = best if scores[best] >= UNKNOWN_BELOW else (  # design notes 220, 337

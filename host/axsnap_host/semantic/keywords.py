@@ -109,8 +109,9 @@ TITLE_WORDS: dict[str, tuple[str, ...]] = {
     "checkout": ("cart", "shopping cart", "basket", "shopping bag", "warenkorb", "panier",
                  "carrito", "購物車", "购物车", "giỏ hàng", "カート"),
     # (a site's administration index: its models' lists, each with Add and Change, under the
-    # admin's own title: Django's and the skins built on it; note 326)
-    "dashboard": ("site administration",),
+    # admin's own title: Django's and the skins built on it; note 326; a tool's report, its
+    # figures and findings at a glance: ESLint's, OpenSCAP's, Nmap's, note 350)
+    "dashboard": ("site administration", "report"),
     # ("Repository list", "List Hosts": the page lists them; note 329)
     "list": ("list", "table", "tables", "data table", "data tables", "datatable", "datatables",
              "表格", "bảng", "tabla", "tablas", "tabelle", "tabellen", "tableau", "tableaux",

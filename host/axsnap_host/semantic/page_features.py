@@ -15,6 +15,7 @@ from axsnap_host.semantic.account_forms import (
     password_forms,
     sign_in_button,
 )
+from axsnap_host.semantic.code_listings import listed_code_lines
 from axsnap_host.semantic.control_words import (
     PLACE_ORDER,
     REPLY,
@@ -99,6 +100,7 @@ class Features:
     confirm: bool = False
     div_rows: int = 0
     long_pre: int = 0
+    listed_code: int = 0  # a source file's numbered lines the page lists (code_listings.py)
     long_items: int = 0
     widgets: int = 0
     action_rows: int = 0
@@ -296,6 +298,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     base_font = sizes[len(sizes) // 2] if sizes else 16.0
     controls = {el.node.rid for el in elements}
     prose = ProseCounts(facts)  # (a repeated text, teasers, counts once)
+    places = {n.attrs["id"] for n in facts.nodes if n.attrs.get("id")}  # (an in-page link's)
     for node in facts.nodes:
         if hiding[node.rid]:
             continue
@@ -305,8 +308,13 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         above = facts.ancestors(node)
         chrome = any(a.in_page_chrome for a in above)
         if tag == "li" and not chrome and not in_a_menu(node, facts):
-            f.list_items += 1
-            f.linked_items += any(facts.nodes[c].tag == "a" for c in node.children)
+            links = [facts.nodes[c] for c in node.children if facts.nodes[c].tag == "a"]
+            # (a table of contents' entries are the document's parts, no list's items: the
+            # tally's count, tally_contents.js, when it is whole)
+            contents = bool(links) and all(_in_page(a) and a.attrs["href"][1:] in places
+                                           for a in links)
+            f.list_items += not contents
+            f.linked_items += bool(links) and not contents
         f.tables += tag == "table"
         f.mail_heads = f.mail_heads or ((tag == "tr" or node.role == "row")
                                         and names_sender_and_subject(node, facts))
@@ -339,6 +347,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     if product and heading:
         f.title = f"{f.title} - {heading.lower()}".strip(" -")
     whole_page(f, facts.tally)
+    f.listed_code = listed_code_lines(facts)
     own_heading(f, facts.tally, words, unlinked)
     # (a password change below the first screen: its current-password field is the page's too)
     current = facts.tally.get("current_passwords")

@@ -21,6 +21,7 @@ import { brRuns } from './tally_runs.js';
 import { drawnCharts, periodGraphs } from './tally_graphs.js';
 import { figureItem, tableCounts } from './tally_tables.js';
 import { beginTally, everywhere } from './tally_roots.js';
+import { contentsEntry, toPlaceHere } from './tally_contents.js';
 
 export function pageTally() {
   const started = performance.now();
@@ -200,7 +201,7 @@ export function pageTally() {
     if (li.closest(CHROME) || !shown(li)) continue;
     // (a list in a box whose class calls it a menu, a header or a footer, or before the page's
     // own heading, is a menu too; its long items are prose still)
-    if (!menuItem(li) && !ahead(li)) {
+    if (!menuItem(li) && !ahead(li) && !contentsEntry(li)) {  // (a contents' entry: none)
       t.list_items++, t.figure_items += figureItem(li);  // (a label and its figure: note 274)
       if (li.querySelector(':scope > a, :scope > * > a')) t.linked_items++;
     }
@@ -364,7 +365,8 @@ export function pageTally() {
   for (const tr of everywhere('thead tr, table tr:first-child')) {
     if (++n > LIMIT) { t.partial = true; break; }
     if (tr.closest(CHROME) || !shown(tr)) continue;
-    const heads = [...tr.children].filter((c) => c.localName === 'th'
+    const head = tr.parentElement && tr.parentElement.localName === 'thead';  // (its <td>s too)
+    const heads = [...tr.children].filter((c) => (c.localName === 'th' || (head && c.localName === 'td'))
       && (c.textContent || '').trim()).length;
     t.column_heads = Math.max(t.column_heads, heads);
   }
@@ -388,7 +390,7 @@ export function pageTally() {
   n = 0;
   for (const a of everywhere('a[href]')) {
     if (++n > LIMIT) { t.partial = true; break; }
-    if (a.closest(CHROME) || ahead(a)) continue;
+    if (a.closest(CHROME) || ahead(a) || toPlaceHere(a)) continue;
     const row = rowAbove(a, 4);
     if (row && row.localName !== 'tr' && !containers.has(row.parentElement)) {
       containers.add(row.parentElement);
