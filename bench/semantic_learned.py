@@ -15,6 +15,11 @@ older sets: the newest sets are the fairest part of the comparison.
 sets are scored and dumped, type them with the kept model. A model fitted before its pages
 were labelled is as held out as the rules are.
 
+``refit``: whether fitting the shipped model again on more spent pages would type unseen
+pages better where it is asked (no rule decides): for each set from ``--first`` on, today's
+rules with a model fitted on the sets before it, against the same rules with the shipped model
+(fitted once, on the pages its file names), over the same dump.
+
 ``export``: fit the logistic regression on every dumped page's first-screen read and write
 what the host needs to apply it, with no scikit-learn (host/axsnap_host/semantic/
 learned_type.json: the features' names, their means and scales, one row of weights per type);
@@ -28,6 +33,8 @@ Needs scikit-learn, which the product does not (keep it out of .venv):
     /tmp/learned/bin/python bench/semantic_learned.py fit DUMP.jsonl --out MODEL.pkl
     /tmp/learned/bin/python bench/semantic_learned.py predict MODEL.pkl NEW.jsonl
     /tmp/learned/bin/python bench/semantic_learned.py export DUMP.jsonl
+    PYTHONPATH=host .venv/bin/python bench/semantic_learned.py refit DUMP.jsonl --first 57 \
+        --sklearn /tmp/learned/lib/python3.11/site-packages   # the product's venv: the rules
 """
 
 from __future__ import annotations
@@ -124,6 +131,55 @@ def forward(path: Path, read: str, first: int) -> int:
     return 0
 
 
+def _host_model(pipeline: Any, keys: list[str]) -> LearnedType:
+    """The host's form of a fitted logistic pipeline (export writes the same numbers)."""
+    scaler, regression = pipeline[0], pipeline[-1]
+    return LearnedType({"features": keys, "means": list(scaler.mean_),
+                        "scales": list(scaler.scale_),
+                        "types": [str(c) for c in regression.classes_],
+                        "intercepts": list(regression.intercept_),
+                        "weights": [list(row) for row in regression.coef_]})
+
+
+def refit(path: Path, first: int) -> int:
+    import dataclasses
+
+    from axsnap_host.semantic import learned_type
+    from axsnap_host.semantic.classify import classify
+    from axsnap_host.semantic.page_features import Features
+
+    known = {f.name for f in dataclasses.fields(Features)}
+    shipped = learned_type.shipped()
+
+    def typed(row: dict[str, Any], model: LearnedType) -> str:
+        learned_type.shipped = lambda: model  # type: ignore[assignment]
+        try:
+            features = Features(**{k: v for k, v in row["features"].items() if k in known})
+            return classify(features)[0]
+        finally:
+            learned_type.shipped = lambda: shipped  # type: ignore[assignment]
+
+    rows = _rows(path, "first")
+    keys = _keys(rows)
+    set_of = _set_of_page()
+    totals: Counter[str] = Counter()
+    print("| set | pages | rules + shipped model | rules + model fitted on the sets before |")
+    print("|--:|--:|--:|--:|")
+    for number in sorted({set_of[row["name"]] for row in rows if row["name"] in set_of}):
+        if number < first:
+            continue
+        train = [row for row in rows if set_of.get(row["name"], 0) < number]
+        test = [row for row in rows if set_of.get(row["name"]) == number]
+        model = _host_model(_model("logistic").fit(_matrix(train, keys),
+                                                   [row["label"] for row in train]), keys)
+        kept = sum(typed(row, shipped) == row["label"] for row in test)
+        again = sum(typed(row, model) == row["label"] for row in test)
+        totals.update(pages=len(test), kept=kept, again=again)
+        print(f"| {number} | {len(test)} | {kept} | {again} |", flush=True)
+    print(f"| all from {first} | {totals['pages']} | {totals['kept']} | {totals['again']} |")
+    return 0
+
+
 def fit(path: Path, read: str, kind: str, out: Path) -> int:
     rows = _rows(path, read)
     keys = _keys(rows)
@@ -195,10 +251,19 @@ def main() -> int:
     three = steps.add_parser("predict", help="type dumped pages with a kept model")
     three.add_argument("model", type=Path)
     three.add_argument("dump", type=Path)
+    again = steps.add_parser("refit", help="the rules with a model refitted before each set, "
+                             "against the shipped model")
+    again.add_argument("dump", type=Path)
+    again.add_argument("--first", type=int, default=57, help="the first set typed")
+    again.add_argument("--sklearn", type=Path, help="a site-packages holding scikit-learn")
     four = steps.add_parser("export", help="fit on every dumped page, write the host's weights")
     four.add_argument("dump", type=Path)
     four.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args()
+    if getattr(args, "sklearn", None):
+        sys.path.append(str(args.sklearn))
+    if args.step == "refit":
+        return refit(args.dump, args.first)
     if args.step == "forward":
         return forward(args.dump, args.read, args.first)
     if args.step == "fit":

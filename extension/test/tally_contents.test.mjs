@@ -10,12 +10,15 @@ const page = (ids, names = []) => ({
   getElementById: (id) => (ids.includes(id) ? {} : null),
   getElementsByName: (name) => (names.includes(name) ? [{}] : []),
 });
-const DOC = page(['methods', 'NAME', 'METHODS', 'record', 'id-1.2', 'a b'], ['old-anchor']);
+const DOC = page(['methods', 'NAME', 'METHODS', 'record', 'id-1.2', 'a b', '/operations/list#Request'],
+  ['old-anchor']);
 const link = (href, doc = DOC) => ({ ownerDocument: doc, getAttribute: (n) => (n === 'href' ? href : null) });
 const item = (...hrefs) => ({ querySelectorAll: () => hrefs.map((h) => link(h)) });
 
 test('a link to a place on the page: an element of its id or an anchor of its name', () => {
-  for (const href of ['#methods', '#id-1.2', '#old-anchor', '#a%20b']) assert.ok(toPlaceHere(link(href)), href);
+  for (const href of ['#methods', '#id-1.2', '#old-anchor', '#a%20b', '#/operations/list#Request']) {
+    assert.ok(toPlaceHere(link(href)), href);  // (the last: Stoplight's heading anchor, a route's form)
+  }
   // no place of that name (a script's handle on a row), a stand-in, a route, another page
   for (const href of ['#m3', '#', '#/users/3', '#!/inbox', 'page.html#methods', '/docs/', '', null]) {
     assert.ok(!toPlaceHere(link(href)), String(href));

@@ -5302,7 +5302,7 @@ function figureItem(li) {
 // src/tally_contents.js
 function toPlaceHere(a) {
   const href = a.getAttribute("href") || "";
-  if (href.length < 2 || href[0] !== "#" || href[1] === "/" || href[1] === "!") return false;
+  if (href.length < 2 || href[0] !== "#") return false;
   const doc = a.ownerDocument;
   let name = href.slice(1);
   try {
@@ -6785,6 +6785,7 @@ function visit(el, tag, step, dom, parentRec, ctx) {
     }
     if (report) {
       if (Object.keys(attrs).length) data.a = attrs;
+      if (semantic && tag === "a" && toPlaceHere(el)) data.ph = 1;
       if (attrs.id) {
         const root = el.getRootNode();
         if (root && root.getElementById && root.getElementById(attrs.id) === el) data.idu = 1;

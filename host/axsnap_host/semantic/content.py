@@ -148,8 +148,7 @@ def _heading_of_its_place(facts: PageFacts, node: Node) -> bool:
     linking back to its contents, a permalink's "¶"): the heading a person reads, titling
     what follows it, not a control pointing elsewhere (a teaser's headline leads away)."""
     return node.tag in HEADING_TAGS and all(
-        facts.nodes[c].tag == "a" and facts.nodes[c].attrs.get("href", "").startswith("#")
-        and len(facts.nodes[c].attrs["href"]) > 1 for c in node.children)
+        facts.nodes[c].tag == "a" and facts.nodes[c].place_here for c in node.children)
 
 
 def _sentence_round_links(facts: PageFacts, node: Node) -> bool:

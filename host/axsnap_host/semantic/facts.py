@@ -49,6 +49,7 @@ class Node:
     position: str = ""  # "fixed" / "sticky" (walker, semantic mode)
     layout: bool = False  # a layout block the walker reported for its box alone
     off_window: bool = False  # a page landmark beyond the read's window, for its region alone
+    place_here: bool = False  # a link to a place on this page (walker: tally_contents.js)
     children: list[int] = field(default_factory=list)
 
     @property
@@ -149,6 +150,7 @@ def page_facts(capture: RawCapture) -> PageFacts:
             position=str(rec.get("pos") or ""),
             layout=bool(rec.get("lay")),
             off_window=bool(rec.get("ow")),
+            place_here=bool(rec.get("ph")),
         )
         nodes.append(node)
     for node in nodes:

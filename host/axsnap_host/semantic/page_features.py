@@ -298,7 +298,6 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     base_font = sizes[len(sizes) // 2] if sizes else 16.0
     controls = {el.node.rid for el in elements}
     prose = ProseCounts(facts)  # (a repeated text, teasers, counts once)
-    places = {n.attrs["id"] for n in facts.nodes if n.attrs.get("id")}  # (an in-page link's)
     for node in facts.nodes:
         if hiding[node.rid]:
             continue
@@ -310,9 +309,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         if tag == "li" and not chrome and not in_a_menu(node, facts):
             links = [facts.nodes[c] for c in node.children if facts.nodes[c].tag == "a"]
             # (a table of contents' entries are the document's parts, no list's items: the
-            # tally's count, tally_contents.js, when it is whole)
-            contents = bool(links) and all(_in_page(a) and a.attrs["href"][1:] in places
-                                           for a in links)
+            # walker marks each link to a place here, as its whole-page tally counts them)
+            contents = bool(links) and all(a.place_here for a in links)
             f.list_items += not contents
             f.linked_items += bool(links) and not contents
         f.tables += tag == "table"
@@ -338,7 +336,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         # heading in the site's navigation is a menu's, note 145)
         if tag in ("h2", "h3") and node.children and not any(
                 a.tag == "nav" or a.role == "navigation" for a in above) and any(
-                facts.nodes[c].tag == "a" and not _in_page(facts.nodes[c]) for c in node.children):
+                facts.nodes[c].tag == "a" and not facts.nodes[c].place_here for c in node.children):
             f.result_blocks += 1
         if not heading and tag in ("h1", "h2", "h3") and not chrome:
             heading = text
@@ -374,12 +372,6 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
 def _locked(node: Node) -> bool:
     """A field a person cannot change (disabled, read-only): it asks nothing."""
     return bool(node.disabled or "disabled" in node.attrs or "readonly" in node.attrs)
-
-
-def _in_page(link: Node) -> bool:
-    """A link to a place on this page ("#installation"); "#" alone is a template's stand-in."""
-    href = link.attrs.get("href", "")
-    return href.startswith("#") and len(href) > 1
 
 
 def _minus_links(text: str, node: Node, facts: PageFacts) -> str:

@@ -3,11 +3,13 @@
 // sections, a README's contents, a long article's "On this page".
 
 /** A link to a place on this page: "#methods" with an element of that id (or an anchor of that
- * name) to go to. "#" alone is a template's stand-in, "#/..." or "#!..." a one-page app's route,
- * and a "#m3" with nothing of its name a script's handle on a row: none is a place. */
+ * name) to go to, whatever the name ("#/operations/list#Request", Stoplight's heading anchors).
+ * "#" alone is a template's stand-in, and a "#/inbox" (a one-page app's route) or a "#m3" (a
+ * script's handle on a row) with nothing of its name is no place. The walk marks its link
+ * records by this (`ph`, visit.js), the tally counts contents entries by it: one decision. */
 export function toPlaceHere(a) {
   const href = a.getAttribute('href') || '';
-  if (href.length < 2 || href[0] !== '#' || href[1] === '/' || href[1] === '!') return false;
+  if (href.length < 2 || href[0] !== '#') return false;
   const doc = a.ownerDocument;
   let name = href.slice(1);
   try { name = decodeURIComponent(name); } catch (e) { /* kept as written */ }

@@ -12,6 +12,7 @@ import { clip, run, shownStyle } from './run.js';
 import { CLIP_REASONS, escapeClips } from './clip_escape.js';
 import { keep } from './scan.js';
 import { offWindowLandmark, semanticFacts } from './semantic.js';
+import { toPlaceHere } from './tally_contents.js';
 import { SCROLLING, drawsHtml } from './tags.js';
 import { looksLikeIcon, ownText, shownText } from './text.js';
 import { walkChildren } from './tree.js';
@@ -152,6 +153,9 @@ export function visit(el, tag, step, dom, parentRec, ctx) {
     }
     if (report) {
       if (Object.keys(attrs).length) data.a = attrs;
+      // a link to a place on this page, decided here once: the host's table of contents and
+      // a heading's own anchor read this mark (semantic/page_features.py)
+      if (semantic && tag === 'a' && toPlaceHere(el)) data.ph = 1;
       if (attrs.id) {
         const root = el.getRootNode();
         if (root && root.getElementById && root.getElementById(attrs.id) === el) data.idu = 1;
