@@ -55,7 +55,7 @@ from axsnap_host.semantic.shop_steps import fire_shop_pages
 from axsnap_host.semantic.short_documents import fire_short_document, prose_undecided
 from axsnap_host.semantic.short_forms import fire_short_form
 from axsnap_host.semantic.sidebar_boxes import sidebar_panels
-from axsnap_host.semantic.sign_in_boxes import sign_in_boxes
+from axsnap_host.semantic.sign_in_boxes import asks_one_time_code, sign_in_boxes
 from axsnap_host.semantic.sign_up_first import sign_up_on_arrival
 from axsnap_host.semantic.signed_in_forms import fire_signed_in_form, password_change
 from axsnap_host.semantic.silent_passwords import fire_silent_password
@@ -194,12 +194,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     fire("form", "form:a password reset (an address field, no password field)", 0.6, reset)
     fire("form", "form:a new password twice under reset words (a password reset)", 0.6, renew)
     reset = reset or renew
-    # One field for an address, a phone or a user name, no password, and sign-in words said
-    # outside links (a heading, a button, the title): a sign-in's first step ("Next" asks for
-    # the password on the next page); a menu's "Sign in" link beside a newsletter box is none.
+    # One field for an address, a phone or a user name (or a one-time code: sign_in_boxes.py),
+    # no password, and sign-in words said outside links: a sign-in's first step ("Next" asks
+    # for the password next), or its code's; a menu's "Sign in" beside a newsletter box is none.
     fire("login", "form:one account field and sign-in words, no password (a first step)", 0.5,
-         f.passwords == 0 and f.account_fields == 1 and inputs - f.search_named == 1
-         and not reset and f.long_blocks < 3 and not f.textareas
+         f.passwords == 0 and (f.account_fields == 1 or asks_one_time_code(f))
+         and inputs - f.search_named == 1 and not reset and f.long_blocks < 3 and not f.textareas
          and bool(keyword_hits("login", f.said + " " + f.title)))
     fire("checkout", "form:card fields", 0.6 * (0.5 if gallery else 1.0), f.card_fields >= 1)
     # (on a page of forms the address, the prices and the shipping words are different forms')
@@ -243,12 +243,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
              and not title_hits("form", f.title) and not names_a_step(f)  # (step_titles.py)
              and says_own_values(f))
     # (said outside links: a menu's "Billing" or "Cart" names another page)
-    # (an address kept by "Save Changes", or holding saved values, with nothing priced beside
-    # it: the account's address, no checkout's)
+    # (an address kept by "Save Changes", or holding saved values, nothing priced: the account's
+    # address; a record's values under a heading changing it: an order an admin edits, note 352)
     fire("checkout", "form:address fields with shipping or checkout words", 0.5,
          f.address_fields >= 2 and bool(keyword_hits("checkout", f.said)) and not gallery
          and not ((saving or saved) and not f.prices) and not contact_heading(f)
-         and not signing_up)
+         and not signing_up and not record)
     fire("settings", "form:fields kept by a \"Save Changes\" control (the account's values)",
          0.45, saving and not cart and not ordering and not record)  # (a record's: its own)
     # The fields are the settings' on a page its title calls settings, or under a heading that is

@@ -16,7 +16,7 @@ Two shapes a person reads the same way:
 
 from __future__ import annotations
 
-from axsnap_host.semantic.keywords import FORGOT_LINK_WORDS, keyword_hits
+from axsnap_host.semantic.keywords import FORGOT_LINK_WORDS, keyword_hits, title_hits
 from axsnap_host.semantic.page_features import Features
 
 
@@ -47,8 +47,11 @@ def asks_new_password(f: Features, inputs: int) -> bool:
     """Two password fields and nothing else asked, under reset words said outside links: a
     reset's last step (a sign-up asks who you are: a name, an address, a user name; an
     address shown locked, disabled or read-only says whose password it is, asking nothing, and
-    one asked beside them names no new account either; a newsletter box's address, left out
-    of ``inputs``, is asked of every reader). The caller rules out a password change."""
+    one asked beside them names no new account either, unless the title names a sign-up:
+    Flask-Security's register page asks an address and a password twice under a menu's
+    "Forgot password", note 352; a newsletter box's address, left out of ``inputs``, is asked
+    of every reader). The caller rules out a password change."""
     asked = inputs - f.search_named - f.locked_fields
     return (f.passwords == 2 and asked <= min(1, f.account_fields) and not f.name_fields
-            and bool(keyword_hits("password_reset", f.said + " " + f.title)))
+            and bool(keyword_hits("password_reset", f.said + " " + f.title))
+            and not (asked and title_hits("register", f.title)))

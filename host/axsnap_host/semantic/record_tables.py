@@ -5,10 +5,15 @@ Under a title naming a dashboard the table is one of its panels (its charts a sc
 after the read). Figures over a long table of records, no chart beside, count its records.
 
 The site's own boxes beside it ask nothing of the page: its search box, its newsletter box.
+
+An admin's list of one kind of record says so in its title: Django's admin and the skins drawn
+over it title a changelist "Select order to change" ("to view" where the person may only read),
+its rows' boxes feeding an action select beside its filters (design note 352).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from axsnap_host.semantic.dashboard_panels import figure_panels
@@ -52,13 +57,27 @@ def counts_records(f: Features) -> bool:
             and len(keyword_hits("dashboard", f.said)) < 2)
 
 
+CHANGELIST_SIGNAL = "title:Select ... to change (an admin's list of records)"
+CHANGELIST_WEIGHT = 0.5
+CHANGELIST_TITLE = re.compile(r"select \S.{0,60}? to (?:change|view)\b")
+
+
+def changelist(f: Features) -> bool:
+    """A title opening "Select ... to change" or "... to view" and no query held: an admin's
+    records of one kind to pick from (under a query, what the search found)."""
+    return f.queries == 0 and CHANGELIST_TITLE.match(f.title) is not None
+
+
 def fire_record_table(fire: Callable[[str, str, float, bool], None], f: Features,
                       shop: bool = False) -> bool:
-    """Fires the list signal of a table of records; whether it fired. A table among a
-    dashboard's panels of figures (dashboard_panels.py, note 274) is one of its parts."""
+    """Fires the list signals of a table of records and of an admin's changelist; whether
+    either fired. A table among a dashboard's panels of figures (dashboard_panels.py, note 274)
+    is one of its parts."""
     table = record_table(f) and not figure_panels(f, shop)
     fire("list", TABLE_SIGNAL, TABLE_WEIGHT, table)
-    return table
+    listed = changelist(f)
+    fire("list", CHANGELIST_SIGNAL, CHANGELIST_WEIGHT, listed)
+    return table or listed
 
 
 # A long table of records: this many rows with links or buttons (a forum's boards or threads,
