@@ -19,6 +19,7 @@ from typing import Any
 from axsnap_host.semantic.classify import classify
 from axsnap_host.semantic.page_features import Features
 from axsnap_host.semantic.record_tables import CHANGELIST_SIGNAL
+from axsnap_host.semantic.short_forms import ANSWER_SIGNAL
 from axsnap_host.semantic.sign_in_boxes import asks_one_time_code
 
 ADMIN_MENU = ("django administration \n view site \n change password \n log out \n home \n"
@@ -103,3 +104,20 @@ def test_a_sign_ins_code_step_is_a_sign_in() -> None:
     assert not asks_one_time_code(Features(**{**TOKEN_STEP, "passwords": 1}))
     assert not asks_one_time_code(Features(**{**TOKEN_STEP, "account_fields": 1}))
     assert not asks_one_time_code(Features(**{**TOKEN_STEP, "said": "login \n name: \n next"}))
+
+
+# django-oidc-provider's consent screen (the one-hundred-seventy-sixth set; note 353)
+CONSENT: dict[str, Any] = dict(
+    buttons=2, list_items=2, text_chars=215, title="request for permission",
+    own_heading="request for permission",
+    said="decline \n authorize \n request for permission \n wrenfield tower rota \n email access"
+    " to your email address. \n email \n access to your email address. \n basic profile")
+
+
+def test_a_question_answered_by_two_buttons_is_a_form() -> None:
+    kind, signals = _type(CONSENT)
+    assert kind == "form" and ANSWER_SIGNAL in signals, signals
+    # a field asked beside them, many links, or no answer's words: no prompt
+    for changed in ({"text_inputs": 1}, {"checkboxes": 1}, {"links": 12},
+                    {"said": "save \n reset \n request for permission"}):
+        assert ANSWER_SIGNAL not in _type({**CONSENT, **changed})[1], changed

@@ -7,10 +7,15 @@ password, sign-in or sign-up words said outside links), a checkout (a card, an a
 price), a message (a subject, a recipient, a message box), a saved account's values (fields
 holding values), a search (a query), a wizard's step. A page with more in it than the form
 (prose, a list, a table, cards, figures) is for that, its form a side box.
+
+A question answered by two buttons and nothing else asked is a form of no field (design note
+353): an OAuth consent screen's "Authorize" and "Decline" under "Request for Permission", a
+sign-out's "Yes" and "No" under "End Session", a confirmation's "Confirm" and "Cancel".
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from axsnap_host.semantic.keywords import keyword_hits, title_hits
@@ -42,8 +47,29 @@ def short_form(f: Features) -> bool:
                         for kind in _ACCOUNT_KINDS))
 
 
+ANSWER_SIGNAL = "form:a question answered by two buttons, nothing else asked (a prompt)"
+ANSWER_WEIGHT = 0.45
+_YES = re.compile(r"(?:authori[sz]e|allow|accept|approve|grant access|yes|confirm|continue)")
+_NO = re.compile(r"(?:decline|deny|reject|cancel|no)")
+
+
+def answer_prompt(f: Features) -> bool:
+    """Two or three buttons, two of them saying yes and no ("Authorize", "Decline"), no field,
+    box or choice, a few links at most and a few lines of text: the page asks one question."""
+    asked = (f.text_inputs - f.search_named + f.passwords + f.textareas + f.selects
+             + f.checkboxes + f.radios)
+    lines = {line.strip() for line in f.said.split("\n")}
+    return (asked == 0 and 2 <= f.buttons <= 3 and f.links <= 3 and f.text_chars < 600
+            and f.rows < 5 and f.list_items < 8 and f.charts == 0 and f.widgets < 3
+            and any(_YES.fullmatch(line) for line in lines)
+            and any(_NO.fullmatch(line) for line in lines))
+
+
 def fire_short_form(fire: Callable[[str, str, float, bool], None], f: Features) -> bool:
-    """Fires the form signal of a short form; whether it fired."""
+    """Fires the form signals of a short form and of a question's prompt; whether either
+    fired."""
     short = short_form(f)
     fire("form", SHORT_FORM_SIGNAL, SHORT_FORM_WEIGHT, short)
-    return short
+    prompt = answer_prompt(f)
+    fire("form", ANSWER_SIGNAL, ANSWER_WEIGHT, prompt)
+    return short or prompt
