@@ -131,14 +131,17 @@ def forward(path: Path, read: str, first: int) -> int:
     return 0
 
 
-def _host_model(pipeline: Any, keys: list[str]) -> LearnedType:
-    """The host's form of a fitted logistic pipeline (export writes the same numbers)."""
+def _weights(pipeline: Any, keys: list[str]) -> dict[str, Any]:
+    """A fitted logistic pipeline's numbers as the host reads them (learned_type.json's)."""
     scaler, regression = pipeline[0], pipeline[-1]
-    return LearnedType({"features": keys, "means": list(scaler.mean_),
-                        "scales": list(scaler.scale_),
-                        "types": [str(c) for c in regression.classes_],
-                        "intercepts": list(regression.intercept_),
-                        "weights": [list(row) for row in regression.coef_]})
+    return {
+        "features": keys,
+        "means": [round(float(v), 9) for v in scaler.mean_],
+        "scales": [round(float(v), 9) for v in scaler.scale_],
+        "types": [str(c) for c in regression.classes_],
+        "intercepts": [round(float(v), 9) for v in regression.intercept_],
+        "weights": [[round(float(v), 9) for v in row] for row in regression.coef_],
+    }
 
 
 def refit(path: Path, first: int) -> int:
@@ -170,8 +173,8 @@ def refit(path: Path, first: int) -> int:
             continue
         train = [row for row in rows if set_of.get(row["name"], 0) < number]
         test = [row for row in rows if set_of.get(row["name"]) == number]
-        model = _host_model(_model("logistic").fit(_matrix(train, keys),
-                                                   [row["label"] for row in train]), keys)
+        model = LearnedType(_weights(_model("logistic").fit(
+            _matrix(train, keys), [row["label"] for row in train]), keys))
         kept = sum(typed(row, shipped) == row["label"] for row in test)
         again = sum(typed(row, model) == row["label"] for row in test)
         totals.update(pages=len(test), kept=kept, again=again)
@@ -206,18 +209,12 @@ def export(path: Path, out: Path) -> int:
     rows = _rows(path, "first")
     keys = _keys(rows)
     pipeline = _model("logistic").fit(_matrix(rows, keys), [row["label"] for row in rows])
-    scaler, regression = pipeline[0], pipeline[-1]
     weights = {
         "about": "Design note 220: a logistic regression over page Features, asked only where "
                  "no rule decides; written by bench/semantic_learned.py export, do not edit.",
         "fitted_on": {"pages": len(rows), "read": "first",
                       "dump_sha256": hashlib.sha256(path.read_bytes()).hexdigest()},
-        "features": keys,
-        "means": [round(float(v), 9) for v in scaler.mean_],
-        "scales": [round(float(v), 9) for v in scaler.scale_],
-        "types": [str(c) for c in regression.classes_],
-        "intercepts": [round(float(v), 9) for v in regression.intercept_],
-        "weights": [[round(float(v), 9) for v in row] for row in regression.coef_],
+        **_weights(pipeline, keys),
     }
     host_model = LearnedType(weights)
     typed = pipeline.predict(_matrix(rows, keys))
