@@ -235,13 +235,13 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     # Rows with checkboxes are a mailbox's only with a word of mail and no chart (mail_pages).
     mailbox = is_mailbox(f)
     written = fire_writing(fire, f, contact, mailbox)
-    # Fields holding the account's values: a page that edits what is saved (a sign-up, a
-    # contact form, a checkout start empty; a card or a message is no setting; on a page its
-    # title calls forms, sample values are a form gallery's).
+    # Fields holding the account's values: a page that edits what is saved (a sign-up, a contact
+    # form, a checkout start empty; a card, a message or an order sent is no setting, note 356;
+    # on a page its title calls forms, sample values are a form gallery's).
     record = fire_record_form(fire, f)  # (a record's values, no account's: record_forms.py)
-    saved = (f.filled >= 3 and not (f.card_fields or f.to_subject or confirm or cart or record)
-             and not title_hits("form", f.title) and not names_a_step(f)  # (step_titles.py)
-             and says_own_values(f))
+    saved = (f.filled >= 3 and not (f.card_fields or f.to_subject or confirm or cart or record
+                                     or f.place_order) and not title_hits("form", f.title)
+             and not names_a_step(f) and says_own_values(f))  # (step_titles.py)
     # (said outside links: a menu's "Billing" or "Cart" names another page)
     # (an address kept by "Save Changes", or holding saved values, nothing priced: the account's
     # address; a record's values under a heading changing it: an order an admin edits, note 352)

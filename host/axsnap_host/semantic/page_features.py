@@ -72,10 +72,12 @@ _QUANTITY = re.compile(r"(?<![^\W\d_])(?:qty|quantity|quantité|cantidad|menge|a
                        r"(?![^\W\d_])|数量|個数", re.I)
 # (a placeholder asks to add one: "Add a recipient", a chips box's, design note 297)
 _ADD = r"(?:(?:add|enter|type) (?:an? |the |more )?)?"
-_TO_SUBJECT = re.compile(rf"^{_ADD}(to|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|"
+# (whom "To" names: a site's messages pick a member under "To user", design note 355)
+_WHOM = r"(?:[ _](?:users?|members?|contacts?|people))?"
+_TO_SUBJECT = re.compile(rf"^{_ADD}(to{_WHOM}|cc|bcc|subject|recipients?)$|收件人|主题|người nhận|"
                          r"tiêu đề|asunto|betreff|empfänger|destinataire|objet|宛先|件名", re.I)
 # Whom a message goes to: a mail being written names them, a contact form's site is the one.
-_RECIPIENT = re.compile(rf"^{_ADD}(to|cc|bcc|recipients?)$|收件人|người nhận|empfänger|"
+_RECIPIENT = re.compile(rf"^{_ADD}(to{_WHOM}|cc|bcc|recipients?)$|收件人|người nhận|empfänger|"
                         r"destinataire|宛先", re.I)
 
 
