@@ -4974,6 +4974,8 @@ function datedUnder(h, shown) {
     const el = node.parentElement;
     if (!el || !/\S/.test(node.data) || !shown(el)) continue;
     if (!ownLine(el, h)) break;
+    const cell = el.closest("td, th");
+    if (cell && cell !== h.closest("td, th")) break;
     lines++;
     const line = textOf2(el);
     if (line.length <= DATE_CHARS && DATE.test(line)) return 1;

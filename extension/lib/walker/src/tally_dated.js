@@ -72,6 +72,9 @@ export function datedUnder(h, shown) {
     const el = node.parentElement;
     if (!el || !/\S/.test(node.data) || !shown(el)) continue;
     if (!ownLine(el, h)) break;  // (the next item's box, its date over its own heading)
+    // (a table's cell the heading is not in holds a record's date, no dateline: note 357)
+    const cell = el.closest('td, th');
+    if (cell && cell !== h.closest('td, th')) break;
     lines++;
     const line = textOf(el);
     if (line.length <= DATE_CHARS && DATE.test(line)) return 1;
