@@ -4540,6 +4540,45 @@ function offCanvas(el) {
   return right > 0 && el.getBoundingClientRect().left + (window.scrollX || 0) >= right;
 }
 
+// src/clipped_away.js
+var CLIPS = /* @__PURE__ */ new Set(["hidden", "clip"]);
+var SCROLLS = /* @__PURE__ */ new Set(["auto", "scroll"]);
+var UP4 = 12;
+function outside(inner, outer) {
+  return {
+    x: inner.right <= outer.left || inner.left >= outer.right,
+    y: inner.bottom <= outer.top || inner.top >= outer.bottom
+  };
+}
+function clippedAway(el) {
+  const view = el.ownerDocument.defaultView;
+  if (!view) return false;
+  const position = view.getComputedStyle(el).position;
+  if (position === "fixed") return false;
+  let laidOutIn = position === "absolute" ? el.offsetParent : null;
+  let box = el.getBoundingClientRect();
+  let up = 0;
+  for (let a = el.parentElement; a && up < UP4; a = a.parentElement, up++) {
+    if (a === a.ownerDocument.body || a === a.ownerDocument.documentElement) return false;
+    if (laidOutIn && a !== laidOutIn) continue;
+    laidOutIn = null;
+    const style = view.getComputedStyle(a);
+    const boxed = style.display !== "contents" && style.display !== "inline";
+    const clipX = boxed && CLIPS.has(style.overflowX);
+    const clipY = boxed && CLIPS.has(style.overflowY);
+    if (clipX || clipY) {
+      const away = outside(box, a.getBoundingClientRect());
+      if (clipX && away.x || clipY && away.y) return true;
+    }
+    if (boxed && (SCROLLS.has(style.overflowX) || SCROLLS.has(style.overflowY))) {
+      box = a.getBoundingClientRect();
+    }
+    if (style.position === "fixed") return false;
+    if (style.position === "absolute") laidOutIn = a.offsetParent;
+  }
+  return false;
+}
+
 // src/tally_roots.js
 var roots = null;
 function beginTally() {
@@ -4805,14 +4844,14 @@ var PROSE = 100;
 var kindOf2 = (el) => `${el.localName}.${(typeof el.className === "string" ? el.className : "").trim().split(/\s+/)[0]}`;
 function proseChars(shown, chrome2, blocks) {
   let inBlocks = 0;
-  let outside = 0;
+  let outside2 = 0;
   for (const p of everywhere("p")) {
     const len = reading2(p);
     if (len < PROSE || p.closest(chrome2) || !shown(p)) continue;
     if (blocks.some((c) => c.contains(p))) inBlocks += len;
-    else outside += len;
+    else outside2 += len;
   }
-  return [inBlocks, outside];
+  return [inBlocks, outside2];
 }
 function alikeBlocks(shown, chrome2, limit, titles, blockOf, fits) {
   const kinds = /* @__PURE__ */ new Map();
@@ -4828,8 +4867,8 @@ function alikeBlocks(shown, chrome2, limit, titles, blockOf, fits) {
   }
   const blocks = [...kinds.values()].filter((list) => list.length >= 3).flat();
   if (blocks.length < 3) return 0;
-  const [inBlocks, outside] = proseChars(shown, chrome2, blocks);
-  return inBlocks > 0 && inBlocks >= outside ? blocks.length : 0;
+  const [inBlocks, outside2] = proseChars(shown, chrome2, blocks);
+  return inBlocks > 0 && inBlocks >= outside2 ? blocks.length : 0;
 }
 
 // src/tally_cards.js
@@ -5077,7 +5116,7 @@ function describedItems(shown, chrome2, limit) {
   const [kind, most] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] || ["", 0];
   if (most < MIN_ITEMS2) return 0;
   let inside = 0;
-  let outside = 0;
+  let outside2 = 0;
   const runs = /* @__PURE__ */ new Map();
   for (const p of paragraphs) {
     const item = owner.get(p);
@@ -5085,11 +5124,11 @@ function describedItems(shown, chrome2, limit) {
       inside += reading2(p);
       continue;
     }
-    outside += reading2(p);
+    outside2 += reading2(p);
     runs.set(p.parentElement, (runs.get(p.parentElement) || 0) + 1);
   }
   if (Math.max(0, ...runs.values()) >= 3) return 0;
-  return inside >= outside ? most : 0;
+  return inside >= outside2 ? most : 0;
 }
 
 // src/tally_passwords.js
@@ -5325,7 +5364,7 @@ function pageTally() {
   beginTally();
   const LIMIT2 = 4e3;
   const shown = (el) => typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
-  const fillable = (el) => (typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el)) && !offCanvas(el);
+  const fillable = (el) => (typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el)) && !offCanvas(el) && !clippedAway(el);
   const tickable = (el) => !el.closest('[aria-hidden="true"]') && (fillable(el) || [...el.labels || []].some((label) => fillable(label) && label.getClientRects().length > 0));
   const CHROME = "nav, header, footer, aside, [role=navigation], [role=banner], [role=contentinfo], [role=complementary]";
   const CJK = /[\u3000-\u30ff\uff00-\uffef\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/g;
@@ -5764,7 +5803,7 @@ function axFacts(el, tag, data) {
 
 // src/person_state.js
 var ON_CLASS = /(?:^|[\s_-])(?:on|active|checked|enabled|selected|is-on|is-active|is-checked|is-selected|current)(?:$|\s)/i;
-function clippedAway(cs) {
+function clippedAway2(cs) {
   if ((cs.position === "absolute" || cs.position === "fixed") && (cs.clip || "").startsWith("rect(")) {
     const [top, right, bottom, left] = cs.clip.slice(5, -1).split(/[\s,]+/).map(parseFloat);
     if (right <= left || bottom <= top) return true;
@@ -5775,11 +5814,11 @@ function clippedAway(cs) {
 function hiddenInLabel(control, label) {
   const r = control.getBoundingClientRect();
   const cs = getComputedStyle(control);
-  if (r.width <= 2 || r.height <= 2 || cs.opacity === "0" || clippedAway(cs)) return true;
+  if (r.width <= 2 || r.height <= 2 || cs.opacity === "0" || clippedAway2(cs)) return true;
   if (!label.contains(control)) return false;
   for (let a = control.parentElement; a && a !== label; a = a.parentElement) {
     const ws = getComputedStyle(a);
-    if (ws.opacity === "0" || clippedAway(ws)) return true;
+    if (ws.opacity === "0" || clippedAway2(ws)) return true;
     if (ws.overflow !== "visible") {
       const box = a.getBoundingClientRect();
       if (box.width <= 2 || box.height <= 2) return true;
@@ -6102,7 +6141,7 @@ function lookPlaces(group, members) {
 // src/twin_numbers.js
 var ITEMS = /* @__PURE__ */ new Set(["a", "img", "button", "input", "select", "li", "tr"]);
 var LIST_ITEMS = 3;
-var UP4 = 16;
+var UP5 = 16;
 var LOOKED = 2e3;
 function itemsIn(el, seen) {
   let n = 0;
@@ -6121,7 +6160,7 @@ function alike(a, b) {
 function listBetween(first, second) {
   if (first.contains(second) || second.contains(first)) return false;
   let top = first.parentElement;
-  for (let up = 0; top && up < UP4 && !top.contains(second); up++) top = top.parentElement;
+  for (let up = 0; top && up < UP5 && !top.contains(second); up++) top = top.parentElement;
   if (!top || !top.contains(second)) return false;
   const holder = (el) => {
     let at = el;
@@ -6171,7 +6210,7 @@ function numberAlike(words2, scopes, members) {
 }
 
 // src/twin_refs.js
-var UP5 = 6;
+var UP6 = 6;
 var WORDS5 = 4;
 var TOKEN = /^[A-Za-z][\w:.-]{0,80}$/;
 function referring(name) {
@@ -6179,7 +6218,7 @@ function referring(name) {
 }
 function refWords(el) {
   const doc = el.ownerDocument;
-  for (let a = el, up = 0; a && up <= UP5 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el, up = 0; a && up <= UP6 && a.localName !== "body"; a = a.parentElement, up++) {
     for (const attr of a.attributes || []) {
       if (!referring(attr.name) || !TOKEN.test(attr.value)) continue;
       const target = doc.getElementById(attr.value);
@@ -6201,7 +6240,7 @@ var CONTROLS = `button, a[href], input[type=button], input[type=submit], input[t
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
 var LIMIT = 8e3;
 var MEMBERS2 = 6e3;
-var UP6 = 12;
+var UP7 = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING2 = 4;
 var BLOCKS3 = "p, li, td, dd, blockquote";
@@ -6290,14 +6329,14 @@ function cellPlaces(row, label) {
 }
 function placesOf(el, headings) {
   const out = [];
-  for (let a = el.parentElement, up = 0; a && up < UP6 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP7 && a.localName !== "body"; a = a.parentElement, up++) {
     const named3 = [a.getAttribute("aria-label") || "", paneName(a), a.getAttribute("id") || ""];
     for (const value of named3) {
       const words2 = collapse(value.replace(/[-_]+/g, " "));
       if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }
   }
-  for (let a = el.parentElement, up = 0; a && up < UP6 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP7 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
     const words2 = wordsHead(head, 80);

@@ -7,6 +7,7 @@ import { fieldNamesShared } from './field_twins.js';
 import { baseWords } from './twin_dest.js';
 import { INLINE_TAGS } from './tags.js';
 import { offCanvas } from './off_canvas.js';
+import { clippedAway } from './clipped_away.js';
 import { buyableRows, inCheckGrid, inTaskList, isStepper, isSwitch, lineAbove, recordSwitch, removableRows, wizardSteps } from './tally_rows.js';
 import { countedUnder, figureTiles, inMenuBox, menuItem, resultsFor, settingsHeadings, wishlistHeadings } from './tally_words.js';
 import { linkedAway, proseSections } from './tally_sections.js';
@@ -29,9 +30,11 @@ export function pageTally() {
   const LIMIT = 4000;
   const shown = (el) => (typeof el.checkVisibility === 'function'
     ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
-  // A field under an opacity:0 box (a sign-up stacked under a sign-in) or off the canvas: none to fill.
+  // A field under an opacity:0 box (a sign-up stacked under a sign-in), off the canvas or in a
+  // panel folded shut by its overflow clip: none to fill.
   const fillable = (el) => (typeof el.checkVisibility === 'function'
-    ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el)) && !offCanvas(el);
+    ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : shown(el))
+    && !offCanvas(el) && !clippedAway(el);
   // A checkbox or radio drawn by its label (Bootstrap's custom controls) is one a person ticks
   // too; not one its author hid from assistive technology: a state for styles only (note 298).
   const tickable = (el) => !el.closest('[aria-hidden="true"]') && (fillable(el) || [...(el.labels
