@@ -119,3 +119,38 @@ test('the first settle check\'s answer stands only for the first reading: past a
     delete globalThis.chrome;
   }
 });
+
+test('an answer to the action\'s request holds the quiet window for quiet_ms: a page read quiet before its handler ran is not done', async () => {
+  // a loaded renderer: the page's clock reads quiet since the click (its handler has not run
+  // yet, nor its resource observer), and each settle check finds activity. The request was
+  // slower than the quiet window; once it is answered, the wait may end on the quiet window
+  // only quiet_ms after the answer, never at the first reading past it.
+  const listeners = [];
+  const emit = (method, params) => { for (const l of listeners) l(method, params, {}); };
+  const quiet = { token: 'D1', count: 0, quiet: 60_000, load_state: 'complete', frames_unreadable: 0, submits: { seq: 0, last: [] } };
+  let reads = 0;
+  let answeredAt = null;
+  globalThis.chrome = { tabs: { sendMessage: async (tabId, message) => {
+    if (message.settle) return { settled: false, why: ['activity'], span: 30, reading: quiet, by: 'floor' };
+    reads += 1;
+    if (reads === 3) {
+      emit('Network.loadingFinished', { requestId: 'R' });
+      answeredAt = performance.now();
+    }
+    return quiet;
+  } } };
+  try {
+    const session = { ...fakeSession([]), onEvent: (l) => { listeners.push(l); return () => {}; } };
+    const watch = await watchPage(session);
+    emit('Network.requestWillBeSent', { requestId: 'R', request: { url: 'http://127.0.0.1/reply', method: 'GET' }, type: 'Fetch' });
+    const ready = await watch.ready({ max_wait_ms: 5000, quiet_ms: 300, settle: true }, { documentToken: 'D1' });
+    const endedAt = performance.now();
+    assert.equal(ready.ended_by, 'quiet_window');
+    assert.ok(answeredAt !== null, 'the request was answered during the wait');
+    assert.ok(endedAt - answeredAt >= 300, `ended ${endedAt - answeredAt} ms after the answer`);
+    assert.deepEqual(watch.activity().requests.finished, 1);
+    await watch.stop();
+  } finally {
+    delete globalThis.chrome;
+  }
+});

@@ -131,6 +131,24 @@ def test_a_reply_rendered_after_the_first_settle_check_is_in_the_report(browser:
     assert settled > 0, NONE_SETTLED
 
 
+def test_a_reply_written_after_an_answer_slower_than_the_quiet_window_is_in_the_report(
+        browser: Browser, pages_url: str) -> None:
+    """The request takes longer than the quiet window (700 ms on the server, quiet_ms 500) and
+    nothing changes meanwhile, so the page has been quiet since the click when the answer
+    comes; its handler writes 50 ms later. Readiness must not end on the quiet window between
+    the answer and that write: the page's resource observer (content/readiness.js) and the
+    extension's record of the answer (lib/act/readiness.js `young`; a loaded renderer runs the
+    observer late, extension/test/act_watch.test.mjs) each hold the window, and the settle
+    check asked meanwhile waits for the handler's timer (issue 32). Three clicks."""
+    whole = "The parcel left the depot this morning and will arrive on Friday afternoon"
+    for _ in range(ROUNDS):
+        browser.open(f"{pages_url}act/settle/reply.html?ms=700&render=50")
+        result = browser.act("Send", "click")
+        assert result.ok and result.readiness, result.error
+        nows = [t.now for t in (result.changes.texts if result.changes else [])]
+        assert whole in nows, (nows, result.readiness)
+
+
 # The order a settle check's least wait relies on (extension/content/readiness.js
 # CHECK_WAIT_LEAST_MS, design note 242): the page sets a 50 ms timer, its task runs past that
 # timer's due time (a loaded renderer, a long frame), then the check asks its wait. A wait of

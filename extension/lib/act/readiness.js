@@ -65,6 +65,10 @@ export async function watchPage(session, {
 } = {}) {
   const inflight = new Set();
   const startedAt = new Map(); // requestId -> when it was sent (the grace a young request holds)
+  // when the last young request was answered (finished or failed within its grace): the page
+  // renders an answer after it arrives, so the quiet window runs from the answer too
+  let answeredAt = -Infinity;
+  const watchedFrom = now();
   // what the action set going, for its report: requests (the first few named) and moves of
   // the main frame's history within its document (pushState, a hash)
   const activity = { requests: { started: 0, finished: 0, failed: 0, first: [] }, same_document: 0 };
@@ -95,6 +99,9 @@ export async function watchPage(session, {
       if (entry) entry.status = Number(params.response?.status) || null;
     } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
       if (inflight.has(params.requestId)) activity.requests[method === 'Network.loadingFailed' ? 'failed' : 'finished'] += 1;
+      // (one the action set going: sent within the grace of the watch's start, not a poll's later turn)
+      const sent = startedAt.get(params.requestId);
+      if (sent !== undefined && sent - watchedFrom < ACTION_REQUEST_GRACE_MS && now() - sent < ACTION_REQUEST_GRACE_MS) answeredAt = now();
       inflight.delete(params.requestId);
       startedAt.delete(params.requestId);
     } else if (method === 'Page.frameStartedLoading'
@@ -149,8 +156,13 @@ export async function watchPage(session, {
     async ready(options = {}, { schedule = null, documentToken = null, withProof = false } = {}) {
       const opts = { ...READY_DEFAULTS, ...options };
       const t0 = now();
+      // The requests that hold the quiet window: each young one in flight, and the last young
+      // one answered less than quiet_ms ago. Its handler renders after the answer arrives (a
+      // response read, then written to the page): a page quiet since the click while the
+      // request was slow must not end the wait between the answer and that write (the settle
+      // check, asked meanwhile, sees the handler's work).
       const young = () => {
-        let n = 0;
+        let n = now() - answeredAt < opts.quiet_ms ? 1 : 0;
         for (const id of inflight) if (now() - (startedAt.get(id) ?? -Infinity) < ACTION_REQUEST_GRACE_MS) n += 1;
         return n;
       };
