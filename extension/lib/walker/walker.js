@@ -5469,6 +5469,8 @@ function pageTally() {
     }
     return counts2.get(`${el.localName} ${el.getAttribute("class") || ""}`) || 0;
   };
+  const CONTROL_GROUP = "[role=toolbar], [role=menu], [role=menubar], [role=tablist]";
+  const rowLink = (a) => !/^\s*javascript:/i.test(a.getAttribute("href") || "") && !a.closest(CONTROL_GROUP) && shown(a);
   const rowAbove = (el, steps2, items = false) => {
     for (let a = el.parentElement, i = 0; a && i < steps2; a = a.parentElement, i++) {
       if (a.localName === "tr" || items && a.localName === "li") return a;
@@ -5738,7 +5740,7 @@ function pageTally() {
       t.partial = true;
       break;
     }
-    if (a.closest(CHROME) || ahead(a) || toPlaceHere(a)) continue;
+    if (a.closest(CHROME) || ahead(a) || toPlaceHere(a) || !rowLink(a)) continue;
     const row = rowAbove(a, 4);
     if (row && row.localName !== "tr" && !containers.has(row.parentElement)) {
       containers.add(row.parentElement);

@@ -103,6 +103,9 @@ export function pageTally() {
     }
     return counts.get(`${el.localName} ${el.getAttribute('class') || ''}`) || 0;
   };
+  const CONTROL_GROUP = '[role=toolbar], [role=menu], [role=menubar], [role=tablist]';
+  const rowLink = (a) => !/^\s*javascript:/i.test(a.getAttribute('href') || '') && !a.closest(CONTROL_GROUP)
+    && shown(a);
   const rowAbove = (el, steps, items = false) => {
     for (let a = el.parentElement, i = 0; a && i < steps; a = a.parentElement, i++) {
       if (a.localName === 'tr' || (items && a.localName === 'li')) return a;
@@ -389,11 +392,14 @@ export function pageTally() {
     }
   }
   // Runs of alike <div> rows holding a link (a list without <ul>), outside the page's chrome.
+  // A link a person sees and follows: not a widget's control (a toolbar's, a menu's, a tab
+  // strip's: an editor's toolbar of "javascript:" links is no list), not hidden (a date
+  // picker's calendar before it opens).
   const containers = new Set();
   n = 0;
   for (const a of everywhere('a[href]')) {
     if (++n > LIMIT) { t.partial = true; break; }
-    if (a.closest(CHROME) || ahead(a) || toPlaceHere(a)) continue;
+    if (a.closest(CHROME) || ahead(a) || toPlaceHere(a) || !rowLink(a)) continue;
     const row = rowAbove(a, 4);
     if (row && row.localName !== 'tr' && !containers.has(row.parentElement)) {
       containers.add(row.parentElement);
