@@ -5749,6 +5749,7 @@ function pageTally() {
   }
   const counts = /* @__PURE__ */ new Map();
   const shownLabels = /* @__PURE__ */ new Set();
+  const WORD2 = /[\p{L}\p{N}_]/u;
   n = 0;
   const CONTROLS2 = "button, a[href], input[type=button], input[type=submit], input[type=checkbox], input[type=radio], input[type=image], input[type=reset], [role=button], [role=link], [role=checkbox], [role=tab], [role=menuitem]";
   for (const el of everywhere(CONTROLS2)) {
@@ -5762,7 +5763,10 @@ function pageTally() {
     }
     if (!label) label = controlWords(el);
     label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
-    const named3 = (el.hasAttribute("aria-label") ? label : withoutBadge(el, label)) || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
+    let named3 = (el.hasAttribute("aria-label") ? label : withoutBadge(el, label)) || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
+    if (named3 && !WORD2.test(named3) && el.localName !== "th") {
+      named3 = personContext(el, named3).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
+    }
     const key = baseWords2(named3);
     if (key) counts.set(key, (counts.get(key) || 0) + 1);
     if (label && shownLabels.size < 400 && !shownLabels.has(label) && shown(el)) shownLabels.add(label);

@@ -3,6 +3,7 @@
 // tables, result headings, and the labels several controls share (ids qualify them by row).
 import { controlWords, wordlessName, withoutBadge } from './wordless_name.js';
 import { labelAboveText } from './person_name.js';
+import { personContext } from './person_context.js';
 import { fieldNamesShared } from './field_twins.js';
 import { baseWords } from './twin_dest.js';
 import { INLINE_TAGS } from './tags.js';
@@ -409,6 +410,7 @@ export function pageTally() {
   // Labels that several controls share, and the labels of the controls a person sees.
   const counts = new Map();
   const shownLabels = new Set();
+  const WORD = /[\p{L}\p{N}_]/u;  // (a word's character, as Python's \w: the host's _WORD)
   n = 0;
   const CONTROLS = 'button, a[href], input[type=button], input[type=submit], input[type=checkbox], '
     + 'input[type=radio], input[type=image], input[type=reset], [role=button], [role=link], '
@@ -423,8 +425,13 @@ export function pageTally() {
     label = label.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
     // (a control that shows no words: what names it, a picture link's alt, an icon; the count
     // a badge in its words shows left out, as the host's id leaves it: "Inbox 12" is "Inbox")
-    const named = (el.hasAttribute('aria-label') ? label : withoutBadge(el, label))
+    let named = (el.hasAttribute('aria-label') ? label : withoutBadge(el, label))
       || wordlessName(el).replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
+    // (a symbol alone, a heading's "¶", a "×": the element model names it by its row or box,
+    // as a person does, pipeline/elements/model.py element_facts, and so is it counted)
+    if (named && !WORD.test(named) && el.localName !== 'th') {
+      named = personContext(el, named).replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
+    }
     // (counted as the host's base id says it, twin_dest.js baseWords: "User Name" and
     // "User Name:" are one id's words, so a read without the other still qualifies each)
     const key = baseWords(named);
