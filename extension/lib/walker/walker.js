@@ -5358,6 +5358,25 @@ function contentsEntry(li) {
   return links.length > 0;
 }
 
+// src/tally_link_rows.js
+var CONTROL_GROUP = "[role=toolbar], [role=menu], [role=menubar], [role=tablist]";
+var SCRIPTED = /^\s*javascript:/i;
+function linkRows(chrome2, limit, { shown, ahead, rowAbove, alike: alike2 }) {
+  const containers = /* @__PURE__ */ new Set();
+  let rows = 0;
+  let n = 0;
+  for (const a of everywhere("a[href]")) {
+    if (++n > limit) return { rows, partial: true };
+    if (a.closest(chrome2) || ahead(a) || toPlaceHere(a) || SCRIPTED.test(a.getAttribute("href") || "") || a.closest(CONTROL_GROUP) || !shown(a)) continue;
+    const row = rowAbove(a, 4);
+    if (row && row.localName !== "tr" && !containers.has(row.parentElement)) {
+      containers.add(row.parentElement);
+      rows += alike2(row);
+    }
+  }
+  return { rows, partial: false };
+}
+
 // src/tally.js
 function pageTally() {
   const started = performance.now();
@@ -5469,8 +5488,6 @@ function pageTally() {
     }
     return counts2.get(`${el.localName} ${el.getAttribute("class") || ""}`) || 0;
   };
-  const CONTROL_GROUP = "[role=toolbar], [role=menu], [role=menubar], [role=tablist]";
-  const rowLink = (a) => !/^\s*javascript:/i.test(a.getAttribute("href") || "") && !a.closest(CONTROL_GROUP) && shown(a);
   const rowAbove = (el, steps2, items = false) => {
     for (let a = el.parentElement, i = 0; a && i < steps2; a = a.parentElement, i++) {
       if (a.localName === "tr" || items && a.localName === "li") return a;
@@ -5644,8 +5661,8 @@ function pageTally() {
     if (brBoxes.has(div) || ![...div.children].every((c) => INLINE_TAGS.has(c.localName) || c.localName === "br")) continue;
     const text = (div.textContent || "").replace(/\s+/g, " ").trim();
     if (text.length < 100 || div.closest(CHROME) || !shown(div)) continue;
-    const linked = [...div.querySelectorAll("a")].reduce((sum, a) => sum + (a.textContent || "").replace(/\s+/g, " ").trim().length, 0);
-    if (linked * 2 > text.length) continue;
+    const linked2 = [...div.querySelectorAll("a")].reduce((sum, a) => sum + (a.textContent || "").replace(/\s+/g, " ").trim().length, 0);
+    if (linked2 * 2 > text.length) continue;
     const box = div.parentElement && div.parentElement.childElementCount === 1 ? div.parentElement.parentElement : div.parentElement;
     if (!box) continue;
     if (!divParagraphs.has(box)) divParagraphs.set(box, []);
@@ -5733,20 +5750,9 @@ function pageTally() {
       t.forms++;
     }
   }
-  const containers = /* @__PURE__ */ new Set();
-  n = 0;
-  for (const a of everywhere("a[href]")) {
-    if (++n > LIMIT2) {
-      t.partial = true;
-      break;
-    }
-    if (a.closest(CHROME) || ahead(a) || toPlaceHere(a) || !rowLink(a)) continue;
-    const row = rowAbove(a, 4);
-    if (row && row.localName !== "tr" && !containers.has(row.parentElement)) {
-      containers.add(row.parentElement);
-      t.div_rows += alike2(row);
-    }
-  }
+  const linked = linkRows(CHROME, LIMIT2, { shown, ahead, rowAbove, alike: alike2 });
+  t.div_rows += linked.rows;
+  if (linked.partial) t.partial = true;
   const counts = /* @__PURE__ */ new Map();
   const shownLabels = /* @__PURE__ */ new Set();
   const WORD2 = /[\p{L}\p{N}_]/u;

@@ -23,7 +23,8 @@ import { brRuns } from './tally_runs.js';
 import { drawnCharts, periodGraphs } from './tally_graphs.js';
 import { figureItem, tableCounts } from './tally_tables.js';
 import { beginTally, everywhere } from './tally_roots.js';
-import { contentsEntry, toPlaceHere } from './tally_contents.js';
+import { contentsEntry } from './tally_contents.js';
+import { linkRows } from './tally_link_rows.js';
 
 export function pageTally() {
   const started = performance.now();
@@ -104,9 +105,6 @@ export function pageTally() {
     }
     return counts.get(`${el.localName} ${el.getAttribute('class') || ''}`) || 0;
   };
-  const CONTROL_GROUP = '[role=toolbar], [role=menu], [role=menubar], [role=tablist]';
-  const rowLink = (a) => !/^\s*javascript:/i.test(a.getAttribute('href') || '') && !a.closest(CONTROL_GROUP)
-    && shown(a);
   const rowAbove = (el, steps, items = false) => {
     for (let a = el.parentElement, i = 0; a && i < steps; a = a.parentElement, i++) {
       if (a.localName === 'tr' || (items && a.localName === 'li')) return a;
@@ -392,21 +390,10 @@ export function pageTally() {
       t.forms++;
     }
   }
-  // Runs of alike <div> rows holding a link (a list without <ul>), outside the page's chrome.
-  // A link a person sees and follows: not a widget's control (a toolbar's, a menu's, a tab
-  // strip's: an editor's toolbar of "javascript:" links is no list), not hidden (a date
-  // picker's calendar before it opens).
-  const containers = new Set();
-  n = 0;
-  for (const a of everywhere('a[href]')) {
-    if (++n > LIMIT) { t.partial = true; break; }
-    if (a.closest(CHROME) || ahead(a) || toPlaceHere(a) || !rowLink(a)) continue;
-    const row = rowAbove(a, 4);
-    if (row && row.localName !== 'tr' && !containers.has(row.parentElement)) {
-      containers.add(row.parentElement);
-      t.div_rows += alike(row);
-    }
-  }
+  // Runs of alike boxes holding a link a person follows (a list without <ul>): note 359.
+  const linked = linkRows(CHROME, LIMIT, { shown, ahead, rowAbove, alike });
+  t.div_rows += linked.rows;
+  if (linked.partial) t.partial = true;
   // Labels that several controls share, and the labels of the controls a person sees.
   const counts = new Map();
   const shownLabels = new Set();
