@@ -6,7 +6,7 @@ Each page is walked as a whole-page semantic read walks it (``semantic``, ``view
 false), in an isolated world as the extension runs it, the two walkers taking turns
 (``--turns`` each, the order alternating); printed: each walker's ``stats.tally_ms``, sorted,
 their medians, and whether the two tallies are equal (their ``ms`` aside): a faster tally must
-report the same.
+report the same; below the table, what each tally that changed reports otherwise.
 
     nice .venv/bin/python bench/bench_tally.py --base main --pages node-fs rust-wrapping rust-simd
 """
@@ -35,6 +35,23 @@ def _tally(out: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in (out.get("tally") or {}).items() if k != "ms"}
 
 
+def _differences(base: dict[str, Any], tree: dict[str, Any]) -> list[str]:
+    """Each key whose value differs: a count as old → new, a list by what each holds alone."""
+    lines = []
+    for key in sorted(set(base) | set(tree)):
+        old, new = base.get(key), tree.get(key)
+        if old == new:
+            continue
+        if isinstance(old, list) and isinstance(new, list):
+            gone = [v for v in old if v not in new][:5]
+            came = [v for v in new if v not in old][:5]
+            lines.append(f"`{key}`: {len(old)} → {len(new)} "
+                         f"(only before: {gone}; only now: {came})")
+        else:
+            lines.append(f"`{key}`: {str(old)[:80]} → {str(new)[:80]}")
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -45,6 +62,7 @@ def main() -> int:
     walkers = {"base": walker_source(args.base), "tree": walker_source(None)}
     pages = {p.name: p for p in REAL_PAGES}
     unequal = 0
+    differs: list[tuple[str, list[str]]] = []
     print(f"| page | {args.base} tally ms (median) | this tree's (median) | tallies equal |")
     print("|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
@@ -71,8 +89,14 @@ def main() -> int:
                              for k in ("base", "tree")]
                     print(f"| {name} | {cells[0]} | {cells[1]} | {'yes' if equal else 'NO'} |",
                           flush=True)
+                    if not equal:
+                        differs.append((name, _differences(tallies["base"], tallies["tree"])))
         finally:
             driver.quit()
+    for name, lines in differs:  # what a changed tally reports otherwise, below the table
+        print(f"\n{name}: the tallies differ in")
+        for line in lines:
+            print(f"- {line}")
     return 1 if unequal else 0
 
 
