@@ -32,6 +32,7 @@ _UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "ei
           "seventeenth", "eighteenth", "nineteenth"]
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
          "eighty": 80, "ninety": 90}
+_HUNDREDS = {"one": 100, "two": 200, "three": 300, "four": 400, "five": 500}
 _TENTHS = {"twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
            "seventieth": 70, "eightieth": 80, "ninetieth": 90}
 _SCORED = re.compile(r"The ([a-z]+(?:-[a-z]+)*) held-out set \((\d+) pages[^)]*\) was scored "
@@ -43,12 +44,15 @@ _ORDINAL_TITLE = re.compile(r"^The ([a-z]+(?:-[a-z]+)*) held-out set \(")
 
 def ordinal(word: str) -> int | None:
     """The number an English ordinal word names ("twenty-first" -> 21, "one-hundred-third" ->
-    103), None if none."""
-    if word == "one-hundredth":
-        return 100
-    if word.startswith("one-hundred-"):
-        rest = ordinal(word.removeprefix("one-hundred-"))
-        return None if rest is None else 100 + rest
+    103, "two-hundredth" -> 200), None if none."""
+    head, hundred, rest = word.partition("-hundred")
+    if hundred:  # "one-hundredth", "two-hundred-first"
+        if head not in _HUNDREDS:
+            return None
+        if rest == "th":
+            return _HUNDREDS[head]
+        below = ordinal(rest[1:]) if rest.startswith("-") else None
+        return None if below is None or below >= 100 else _HUNDREDS[head] + below
     if word in _UNITS:
         return _UNITS.index(word) + 1
     if word in _TENTHS:

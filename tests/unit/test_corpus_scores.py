@@ -44,7 +44,7 @@ def labels(third: str = "held_out") -> dict[str, dict[str, Any]]:
             "new-c": {third: True}, "new-d": {third: True}}
 
 
-def test_ordinal_words_up_to_the_one_hundred_nineties() -> None:
+def test_ordinal_words_past_the_hundreds() -> None:
     assert [ordinal(w) for w in ("first", "twelfth", "twentieth", "twenty-first",
                                  "thirty-ninth", "forty-second", "fiftieth", "fifty-first",
                                  "sixty-ninth", "seventieth", "seventy-first", "seventy-ninth",
@@ -54,6 +54,11 @@ def test_ordinal_words_up_to_the_one_hundred_nineties() -> None:
                                  "one-hundred-twenty-first")] == [100, 101, 112, 121]
     assert ordinal("zeroth") is None and ordinal("twenty-twelfth") is None
     assert ordinal("one-hundred-hundredth") is None and ordinal("one-hundred-") is None
+    # (the two-hundredth set and those after it: their scores count in the pooled figure)
+    assert [ordinal(w) for w in ("one-hundred-ninety-ninth", "two-hundredth", "two-hundred-first",
+                                 "two-hundred-third", "two-hundred-forty-second")] == [
+        199, 200, 201, 203, 242]
+    assert ordinal("two-hundred-one-hundred-first") is None and ordinal("twelve-hundredth") is None
 
 
 def test_percent_rounds_halves_up() -> None:
