@@ -236,12 +236,12 @@ def _signals(f: Features) -> list[tuple[str, str, float]]:
     mailbox = is_mailbox(f)
     written = fire_writing(fire, f, contact, mailbox)
     # Fields holding the account's values: a page that edits what is saved (a sign-up, a contact
-    # form, a checkout start empty; a card, a message or an order sent is no setting, note 356;
-    # on a page its title calls forms, sample values are a form gallery's).
+    # form, a checkout start empty; a card, a message, a comment or an order sent is no setting,
+    # notes 356, 362; on a page its title calls forms, sample values are a form gallery's).
     record = fire_record_form(fire, f)  # (a record's values, no account's: record_forms.py)
-    saved = (f.filled >= 3 and not (f.card_fields or f.to_subject or confirm or cart or record
-                                     or f.place_order) and not title_hits("form", f.title)
-             and not names_a_step(f) and says_own_values(f))  # (step_titles.py)
+    saved = (f.filled >= 3 and not (f.card_fields or f.to_subject or f.message_boxes or confirm
+                                     or cart or record or f.place_order)
+             and not title_hits("form", f.title) and not names_a_step(f) and says_own_values(f))
     # (said outside links: a menu's "Billing" or "Cart" names another page)
     # (an address kept by "Save Changes", or holding saved values, nothing priced: the account's
     # address; a record's values under a heading changing it: an order an admin edits, note 352)

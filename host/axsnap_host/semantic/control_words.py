@@ -1,5 +1,6 @@
 """What a control's words say it does, for the page type (page_features.py): write a new
-message, answer the open one, place the order, keep a form's changes, put a product in the cart.
+message, answer the open one, place the order, keep a form's changes, put a product in the cart,
+ask for a message to the site.
 """
 
 from __future__ import annotations
@@ -60,3 +61,15 @@ def adds_another(label: str) -> bool:
     """A control named only by the words that keep a record and start the next one ("Save
     and add another")."""
     return bool(_ADD_ANOTHER.fullmatch(" ".join(label.split())))
+
+
+# A box to write in whose own label asks for a message to the site ("Comment:", "Your message",
+# "Reply", "Feedback"), first words only: a comment or reply being written, whatever the
+# writer's fields beside it hold (a signed-in reader's name and address filled in for them); a
+# settings page's "Auto-reply message", "Bio" or "Signature" is none (design note 362).
+MESSAGE_BOX = re.compile(r"^\W*(?:(?:leave|write|add|post|type|enter)\s+(?:a|an|your)\s+|your\s+)?"
+                         r"(?:comments?|messages?|reply|replies|feedback|reviews?|questions?|"
+                         r"enquiry|inquiry)(?!\w)|"
+                         r"^\W*(?:留言|评论|nachricht|kommentar|commentaire|mensaje|comentario|"
+                         r"bình luận|lời nhắn)", re.I)
+

@@ -40,7 +40,8 @@ def message_to_site(f: Features) -> bool:
     asked = f.name_fields + f.account_fields + f.to_subject >= 1
     named = bool(_CONTACT & set(keyword_hits("form", f.title + " " + f.own_heading)))
     return (f.textareas >= 1 and asked and f.recipients == 0 and not f.passwords
-            and not f.card_fields and f.filled < 3 and f.address_fields < 2 and not f.reply
+            and not f.card_fields and (f.filled < 3 or f.message_boxes >= 1)
+            and f.address_fields < 2 and not f.reply
             and not f.place_order and f.prose_run < STORY_RUN
             and (f.page_screens <= SHORT_PAGE or named))
 

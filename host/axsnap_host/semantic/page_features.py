@@ -17,6 +17,7 @@ from axsnap_host.semantic.account_forms import (
 )
 from axsnap_host.semantic.code_listings import listed_code_lines
 from axsnap_host.semantic.control_words import (
+    MESSAGE_BOX,
     PLACE_ORDER,
     REPLY,
     adds_another,
@@ -149,6 +150,7 @@ class Features:
     newsletter_fields: int = 0  # a form's one field under subscribe words (the walker's)
     compose: int = 0  # buttons or links that write a new message
     reply: int = 0  # buttons or links that answer or pass on the open message
+    message_boxes: int = 0  # boxes to write in asking a comment or a message (MESSAGE_BOX)
     captcha: bool = False
     list_items: int = 0
     linked_items: int = 0
@@ -249,6 +251,8 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
                 or _ACCOUNT.search(" ".join((el.source.text, el.source.hint, el.source.name))))
             f.search_named += not searchy and bool(SEARCH_WORD.search(name))
         f.textareas += kind == "textarea"
+        f.message_boxes += kind == "textarea" and any(
+            MESSAGE_BOX.search(w) for w in (el.source.aria, el.source.text, el.source.hint))
         f.checkboxes += kind == "checkbox"
         f.radios += kind == "radio"
         f.selects += kind == "select"

@@ -170,6 +170,12 @@ def fire_search_results(fire: Callable[[str, str, float, bool], None], f: Featur
          rows_of_results)
     fire("search_results", "form:a search box holding a query over results", 0.3,
          f.queries >= 1 and f.result_blocks >= 4)
+    # Items each a linked title over a paragraph of its own (the walker's described_items) on a
+    # page its title says is a search, or under a box holding the words searched for: the hits
+    # and their excerpts, no list of posts (a search app's bare results page, no box on it).
+    fire("search_results", "form:items each a linked title over its excerpt, on a search's page",
+         0.45, f.described_items >= 5 and (search_said(f) or f.queries >= 1)
+         and not f.passwords and f.long_blocks < 3)
     # (a query with a result or two: few results are results still)
     fire("search_results", "form:a search box holding a query over a linked result heading",
          0.45, f.queries >= 1 and 1 <= f.result_blocks < 4 and inputs + f.textareas <= 1
