@@ -5986,9 +5986,71 @@ function shownFile(el) {
   return img && !el.hasAttribute("aria-label") && !collapse(wordsOf(el, 64)) ? filePlace(img) : "";
 }
 
+// src/twin_rules.js
+var UP5 = 8;
+var BACK = 40;
+var AHEAD = 30;
+var LINE_CHARS = 80;
+var ENDS_LINE = /* @__PURE__ */ new Set([
+  "br",
+  "hr",
+  "p",
+  "div",
+  "pre",
+  "table",
+  "ul",
+  "ol",
+  "dl",
+  "form",
+  "section",
+  "article",
+  "aside",
+  "nav",
+  "header",
+  "footer",
+  "main",
+  "blockquote",
+  "figure",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "fieldset",
+  "details",
+  "iframe"
+]);
+var CONTROL2 = "a[href], button, input, select, textarea, [role=button], [role=link]";
+var UNREAD3 = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "title"]);
+function firstLine(rule) {
+  let said2 = "";
+  let n = rule.nextSibling;
+  for (let seen = 0; n && seen < AHEAD && said2.length < LINE_CHARS; n = n.nextSibling, seen++) {
+    if (n.nodeType === 3) said2 += n.data;
+    else if (n.nodeType === 1) {
+      if (ENDS_LINE.has(n.localName) || n.matches(CONTROL2) || n.querySelector(CONTROL2)) break;
+      if (!UNREAD3.has(n.localName)) said2 += ` ${n.textContent || ""} `;
+    }
+  }
+  return collapse(said2).slice(0, LINE_CHARS);
+}
+function rulePlace(el) {
+  if (!el.ownerDocument.getElementsByTagName("hr").length) return "";
+  for (let a = el, up = 0; a && up < UP5 && a.localName !== "body"; a = a.parentElement, up++) {
+    let seen = 0;
+    for (let s = a.previousElementSibling; s && seen < BACK; s = s.previousElementSibling, seen++) {
+      if (s.localName !== "hr") continue;
+      const words2 = firstLine(s);
+      return words2 ? `under:${words2}` : "";
+    }
+  }
+  return "";
+}
+
 // src/twin_marks.js
 var FOLLOWING = 4;
-var BACK = 400;
+var BACK2 = 400;
 var ICON_NODES = 12;
 var BACKGROUND = /background(?:-image)?\s*:[^;]*url\(\s*["']?([^"')]+)/i;
 function headingAt(headings, el) {
@@ -6010,7 +6072,7 @@ function sectionPlace(headings, el) {
   const at = headingAt(headings, el);
   if (at < 0) return "";
   const rank2 = Number(headings[at].localName.slice(1));
-  for (let k = at - 1; k >= 0 && k >= at - BACK; k--) {
+  for (let k = at - 1; k >= 0 && k >= at - BACK2; k--) {
     if (Number(headings[k].localName.slice(1)) < rank2) {
       const words2 = wordsHead(headings[k], 80);
       return words2 ? `under:${words2}` : "";
@@ -6053,7 +6115,8 @@ function withMarks(members, places, headings, boxes) {
     (el) => sectionPlace(headings, el),
     (el, i) => picturePlace(el, boxes[i]),
     (el) => iconPlace(el),
-    (el) => fillPlace(el)
+    (el) => fillPlace(el),
+    (el) => rulePlace(el)
   ];
   for (const mark of marks) addPlaces(places, members.map((el, i) => mark(el, i)));
 }
@@ -6153,7 +6216,7 @@ function lookPlaces(group, members) {
 // src/twin_numbers.js
 var ITEMS = /* @__PURE__ */ new Set(["a", "img", "button", "input", "select", "li", "tr"]);
 var LIST_ITEMS = 3;
-var UP5 = 16;
+var UP6 = 16;
 var LOOKED = 2e3;
 function itemsIn(el, seen) {
   let n = 0;
@@ -6172,7 +6235,7 @@ function alike(a, b) {
 function listBetween(first, second) {
   if (first.contains(second) || second.contains(first)) return false;
   let top = first.parentElement;
-  for (let up = 0; top && up < UP5 && !top.contains(second); up++) top = top.parentElement;
+  for (let up = 0; top && up < UP6 && !top.contains(second); up++) top = top.parentElement;
   if (!top || !top.contains(second)) return false;
   const holder = (el) => {
     let at = el;
@@ -6222,7 +6285,7 @@ function numberAlike(words2, scopes, members) {
 }
 
 // src/twin_refs.js
-var UP6 = 6;
+var UP7 = 6;
 var WORDS5 = 4;
 var TOKEN = /^[A-Za-z][\w:.-]{0,80}$/;
 function referring(name) {
@@ -6230,7 +6293,7 @@ function referring(name) {
 }
 function refWords(el) {
   const doc = el.ownerDocument;
-  for (let a = el, up = 0; a && up <= UP6 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el, up = 0; a && up <= UP7 && a.localName !== "body"; a = a.parentElement, up++) {
     for (const attr of a.attributes || []) {
       if (!referring(attr.name) || !TOKEN.test(attr.value)) continue;
       const target = doc.getElementById(attr.value);
@@ -6252,7 +6315,7 @@ var CONTROLS = `button, a[href], input[type=button], input[type=submit], input[t
 var ALL2 = `${CONTROLS}, ${TWIN_FIELDS}, ${PICTURES}`;
 var LIMIT = 8e3;
 var MEMBERS2 = 6e3;
-var UP7 = 12;
+var UP8 = 12;
 var HEADINGS2 = "h1, h2, h3, h4, h5, h6";
 var FOLLOWING2 = 4;
 var BLOCKS3 = "p, li, td, dd, blockquote";
@@ -6341,14 +6404,14 @@ function cellPlaces(row, label) {
 }
 function placesOf(el, headings) {
   const out = [];
-  for (let a = el.parentElement, up = 0; a && up < UP7 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP8 && a.localName !== "body"; a = a.parentElement, up++) {
     const named3 = [a.getAttribute("aria-label") || "", paneName(a), a.getAttribute("id") || ""];
     for (const value of named3) {
       const words2 = collapse(value.replace(/[-_]+/g, " "));
       if (words2 && !/\d/.test(words2) && !out.includes(`at:${words2}`)) out.push(`at:${words2}`);
     }
   }
-  for (let a = el.parentElement, up = 0; a && up < UP7 && a.localName !== "body"; a = a.parentElement, up++) {
+  for (let a = el.parentElement, up = 0; a && up < UP8 && a.localName !== "body"; a = a.parentElement, up++) {
     const head = a.firstElementChild;
     if (!head || head.contains(el) || !(BOX_HEADS.has(head.localName) || BOX_HEAD.test(head.getAttribute("class") || ""))) continue;
     const words2 = wordsHead(head, 80);

@@ -10,7 +10,9 @@
 // - the icon it shows, "with:<words>" (a footer's two "Follow us" buttons, one drawing
 //   Twitter's bird, one Dribbble's ball: icon_words.js);
 // - a swatch's exact fill, "fill:<hex>" (a theme panel's three "dark blue" swatches:
-//   swatch.js; the picture a card shows as its background counts as its box's picture).
+//   swatch.js; the picture a card shows as its background counts as its box's picture);
+// - the first line of the run a horizontal rule opens, "under:<words>" (a CVS log's
+//   revisions, each a run of links between two `<hr>`: twin_rules.js).
 // (A card's date or price is said already where it parts cards: the element model's section
 // holds its box's words with their numbers, "under_24_may_2020".)
 // Each is read over the whole page, as the twins' other places are, so a read holding some of
@@ -21,6 +23,7 @@ import { iconWords } from './icon_words.js';
 import { filePlace, fileWordsPlace } from './picture_twins.js';
 import { wordsHead } from './run.js';
 import { fillHex, swatchName } from './swatch.js';
+import { rulePlace } from './twin_rules.js';
 
 const FOLLOWING = 4;  // Node.DOCUMENT_POSITION_FOLLOWING
 const BACK = 400;  // headings looked at back for a higher rank's (a bound on the work)
@@ -113,6 +116,7 @@ export function withMarks(members, places, headings, boxes) {
     (el, i) => picturePlace(el, boxes[i]),
     (el) => iconPlace(el),
     (el) => fillPlace(el),
+    (el) => rulePlace(el),
   ];
   for (const mark of marks) addPlaces(places, members.map((el, i) => mark(el, i)));
 }
