@@ -3800,6 +3800,10 @@ function controlWords(el) {
   if (!el.firstElementChild) return el.textContent || "";
   return walkText(el, 200, () => IN, false);
 }
+var besideIcons = (n, tag) => isIconFont(n, tag) ? SKIP2 : IN;
+function namedWords(el) {
+  return el.firstElementChild ? walkText(el, 200, besideIcons, false) : "";
+}
 var COUNT = /\s*[([]?\d[\d,.]*\+?[)\]]?$/;
 var BADGE_LOOK = 40;
 var bare = (s) => s.trim().replace(/^[()[\]]+|[()[\]]+$/g, "");
@@ -5767,9 +5771,11 @@ function pageTally() {
     if (!label && el.localName === "input") {
       label = el.labels && el.labels[0] && el.labels[0].textContent || el.value || "";
     }
+    const shows = !label;
     if (!label) label = controlWords(el);
     label = label.replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
-    let named3 = (el.hasAttribute("aria-label") ? label : withoutBadge(el, label)) || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
+    const own2 = shows && namedWords(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60) || label;
+    let named3 = (el.hasAttribute("aria-label") ? label : withoutBadge(el, own2)) || wordlessName(el).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
     if (named3 && !WORD2.test(named3) && el.localName !== "th") {
       named3 = personContext(el, named3).replace(/\s+/g, " ").trim().toLowerCase().slice(0, 60);
     }

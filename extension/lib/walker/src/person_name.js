@@ -13,7 +13,7 @@ const NESTED_SKIP = new Set(['group', 'tree', 'listbox', 'menu', 'radiogroup', '
 
 // (`n`: an element the text walk enters, `tag` its localName; its class first, its words
 // only for a leaf <i> or <span>)
-function isIconFont(n, tag) {
+export function isIconFont(n, tag) {
   const cls = typeof n.className === 'string' ? n.className : '';
   if (ICON_FONT.test(cls)) return true;
   if (tag !== 'i' && tag !== 'span') return false;

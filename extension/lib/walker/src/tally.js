@@ -1,7 +1,7 @@
 // Semantic mode: the whole document's shape (its shadow trees too: tally_roots.js), whatever
 // window the records cover, so the host types the page from all of it: form fields, lists, prose,
 // tables, result headings, and the labels several controls share (ids qualify them by row).
-import { controlWords, wordlessName, withoutBadge } from './wordless_name.js';
+import { controlWords, namedWords, wordlessName, withoutBadge } from './wordless_name.js';
 import { labelAboveText } from './person_name.js';
 import { personContext } from './person_context.js';
 import { fieldNamesShared } from './field_twins.js';
@@ -408,11 +408,13 @@ export function pageTally() {
     if (!label && el.localName === 'input') {
       label = (el.labels && el.labels[0] && el.labels[0].textContent) || el.value || '';
     }
+    const shows = !label;  // (its words: counted without a ligature beside them, note 363)
     if (!label) label = controlWords(el);
     label = label.replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
+    const own = (shows && namedWords(el).replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60)) || label;
     // (a control that shows no words: what names it, a picture link's alt, an icon; the count
     // a badge in its words shows left out, as the host's id leaves it: "Inbox 12" is "Inbox")
-    let named = (el.hasAttribute('aria-label') ? label : withoutBadge(el, label))
+    let named = (el.hasAttribute('aria-label') ? label : withoutBadge(el, own))
       || wordlessName(el).replace(/\s+/g, ' ').trim().toLowerCase().slice(0, 60);
     // (a symbol alone, a heading's "¶", a "×": the element model names it by its row or box,
     // as a person does, pipeline/elements/model.py element_facts, and so is it counted)

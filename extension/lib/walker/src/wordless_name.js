@@ -5,7 +5,8 @@
 // twice is a twin in every read, whether its twin is in the read or not. A link to an address
 // a link with words has too (pictures.js hasTitle) is that link's picture, named by it: "" here.
 import { hasTitle } from './pictures.js';
-import { iconHint, IN, walkText } from './text.js';
+import { isIconFont } from './person_name.js';
+import { iconHint, IN, SKIP, walkText } from './text.js';
 
 export function wordlessName(el) {
   if (hasTitle(el)) return '';
@@ -23,6 +24,15 @@ export function wordlessName(el) {
 export function controlWords(el) {
   if (!el.firstElementChild) return el.textContent || '';
   return walkText(el, 200, () => IN, false);
+}
+
+// Those words without an icon font's ligature beside them, as the element model names the
+// control (person_name.js isIconFont: a menu's "Lending" with Material's "build" drawn after it
+// is "Lending"); '' where it shows only its icon or no element of its own. The page tally counts
+// a label so (design note 363).
+const besideIcons = (n, tag) => (isIconFont(n, tag) ? SKIP : IN);
+export function namedWords(el) {
+  return el.firstElementChild ? walkText(el, 200, besideIcons, false) : '';
 }
 
 // A control's words without the count a badge inside it shows ("Inbox 12" → "Inbox"), as the
