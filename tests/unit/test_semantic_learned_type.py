@@ -10,7 +10,7 @@ import math
 import pytest
 
 from axsnap_host.semantic.classify import PAGE_TYPES, Features, classify
-from axsnap_host.semantic.learned_type import WEIGHTS, LearnedType, shipped
+from axsnap_host.semantic.learned_type import ASKING, WEIGHTS, LearnedType, shipped
 
 
 def _history() -> Features:
@@ -63,6 +63,23 @@ def test_a_rule_that_decides_is_never_overruled() -> None:
     assert not [s for s in signals if s["signal"] == "learned:no rule decided"]
 
 
+def test_a_page_holding_no_field_is_no_page_that_asks_something() -> None:
+    # valadoc's page of a class (the two-hundred-tenth held-out set, its first screen as the
+    # walker counted it): a side bar of its package's types, the class's description and its
+    # members' signatures, one button and no field; the model's top answer was form (design
+    # note 364)
+    reference = Features(buttons=1, links=16, list_items=6, text_chars=342, sidebar=True,
+                         page_screens=1.0, lead_links=9, own_heading="crossinglog",
+                         title="hallowmere.crossinglog - ferrylog - vala binding reference")
+    assert shipped().type_of(vars(reference))[0] == "form"
+    kind, _, signals = classify(reference)
+    assert kind not in ASKING, signals
+    assert [s["type"] for s in signals if s["signal"] == "learned:no rule decided"] == [kind]
+    # a field on the page leaves every type open to the model
+    asked = dataclasses.replace(reference, text_inputs=1)
+    assert shipped().type_of(vars(asked), frozenset()) == shipped().type_of(vars(asked))
+
+
 def test_the_shipped_weights_name_real_features_and_types() -> None:
     weights = json.loads(WEIGHTS.read_text("utf-8"))
     fields = {f.name for f in dataclasses.fields(Features)}
@@ -81,6 +98,9 @@ def test_the_arithmetic_is_a_softmax_over_weighted_sums() -> None:
     # list: 0; form: 1 + 1 (True counts 1) = 2; a feature the model does not know is ignored
     kind, share = model.type_of({"a": 1, "b": True, "c": "words"})
     assert (kind, share) == ("form", pytest.approx(1 / (1 + math.exp(-2))))
+    # a barred type is never the answer; the share is of the types left
+    kind, share = model.type_of({"a": 1, "b": True}, frozenset({"form"}))
+    assert (kind, share) == ("list", pytest.approx(1.0))
     with pytest.raises(ValueError):
         LearnedType({"features": ["a"], "means": [], "scales": [1.0], "types": ["list"],
                      "intercepts": [0.0], "weights": [[1.0]]})

@@ -38,16 +38,18 @@ class LearnedType:
                 and all(len(row) == width for row in self.weights)):
             raise ValueError("learned_type weights: the lists' lengths disagree")
 
-    def type_of(self, features: Mapping[str, Any]) -> tuple[str, float]:
-        """The type whose weighted sum is largest over ``features`` (a missing or non-number
-        feature counts 0), and its softmax share of all the types."""
+    def type_of(self, features: Mapping[str, Any],
+                barred: frozenset[str] = frozenset()) -> tuple[str, float]:
+        """The type, of those not ``barred``, whose weighted sum is largest over ``features``
+        (a missing or non-number feature counts 0), and its softmax share of those types."""
         scaled = [(_number(features.get(name)) - mean) / scale
                   for name, mean, scale in zip(self.features, self.means, self.scales,
                                                strict=True)]
         sums = [intercept + math.fsum(w * x for w, x in zip(row, scaled, strict=True))
                 for intercept, row in zip(self.intercepts, self.weights, strict=True)]
-        top = max(range(len(sums)), key=sums.__getitem__)
-        share = 1.0 / math.fsum(math.exp(s - sums[top]) for s in sums)
+        open_to = [i for i, kind in enumerate(self.types) if kind not in barred]
+        top = max(open_to, key=sums.__getitem__)
+        share = 1.0 / math.fsum(math.exp(sums[i] - sums[top]) for i in open_to)
         return self.types[top], share
 
 
@@ -70,6 +72,12 @@ def shipped() -> LearnedType:
 # ("Reply", "Like") say what can be done, not what the page shows.
 ENOUGH_TO_GO_ON = 5
 _CONTROLS = ("links", "buttons", "text_inputs", "textareas", "checkboxes", "radios", "selects")
+# A page a person fills in asks something: a type that is one is no answer for a page holding
+# no field at all (a class's reference page, its methods named "create", is no form: design
+# note 364). Settings may be a page of links to each part of them, so stay open.
+_FIELDS = ("text_inputs", "textareas", "checkboxes", "radios", "selects", "passwords",
+           "search_inputs")
+ASKING = frozenset({"form", "login", "register", "checkout", "email_compose", "search_engine"})
 
 
 def undecided(features: object, signals: list[dict[str, object]]) -> str:
@@ -79,6 +87,7 @@ def undecided(features: object, signals: list[dict[str, object]]) -> str:
     words = _number(shown.get("text_chars")) > 0 or _number(shown.get("links")) >= ENOUGH_TO_GO_ON
     if not words or sum(_number(shown.get(name)) for name in _CONTROLS) < ENOUGH_TO_GO_ON:
         return "unknown"
-    kind, share = shipped().type_of(shown)
+    fieldless = not any(_number(shown.get(name)) for name in _FIELDS)
+    kind, share = shipped().type_of(shown, ASKING if fieldless else frozenset())
     signals.append({"type": kind, "signal": "learned:no rule decided", "weight": round(share, 3)})
     return kind
