@@ -5221,6 +5221,27 @@ function brRuns(box) {
   runs.push(run2);
   return runs.map((r) => r.replace(/\s+/g, " ").trim()).filter((r) => r.length >= 100);
 }
+var AT_MOST = 2e3;
+var PROSE2 = 100;
+function bodyRuns() {
+  const body = document.body;
+  const runs = [];
+  let run2 = "";
+  const end = () => {
+    const text = run2.replace(/\s+/g, " ").trim();
+    if (text.length >= PROSE2) runs.push(text);
+    run2 = "";
+  };
+  let seen = 0;
+  for (let node = body && body.firstChild; node && seen < AT_MOST; node = node.nextSibling, seen++) {
+    if (node.nodeType === 3) run2 += node.data;
+    else if (node.nodeType !== 1) continue;
+    else if (INLINE_TAGS.has(node.localName)) run2 += node.textContent || "";
+    else end();
+  }
+  end();
+  return runs;
+}
 
 // src/tally_graphs.js
 var PERIOD_FILE = /[-_.]\d*(?:hour|hourly|day|daily|week|weekly|month|monthly|year|yearly)\.(?:png|gif|svg|jpe?g|webp)$/i;
@@ -5646,6 +5667,7 @@ function pageTally() {
     brBoxes.add(box);
     paragraph(text, box);
   }
+  for (const run2 of bodyRuns()) if (once(`br ${run2}`)) paragraph(run2, document.body);
   for (const box of brBoxes) {
     for (const div of box.querySelectorAll(":scope > div, :scope > div > div")) {
       const inlineOnly = (c) => INLINE_TAGS.has(c.localName) || c.localName === "br";

@@ -19,7 +19,7 @@ import { linkedItems } from './tally_items.js';
 import { describedItems } from './tally_described.js';
 import { CARD, lonePasswords, otherSecret } from './tally_passwords.js';
 import { ownHeading } from './tally_lead.js';
-import { brRuns } from './tally_runs.js';
+import { bodyRuns, brRuns } from './tally_runs.js';
 import { drawnCharts, periodGraphs } from './tally_graphs.js';
 import { figureItem, tableCounts } from './tally_tables.js';
 import { beginTally, everywhere } from './tally_roots.js';
@@ -273,6 +273,8 @@ export function pageTally() {
     brBoxes.add(box);
     paragraph(text, box);
   }
+  // Paragraphs written straight in the body, no box of their own (tth's TeX pages: note 365).
+  for (const run of bodyRuns()) if (once(`br ${run}`)) paragraph(run, document.body);
   // In a body written in <br> runs, a <div> holding only text and inline elements is one of
   // its paragraphs too (a blog editor wraps some lines in <div>s, its postscript in one).
   for (const box of brBoxes) {
