@@ -5,7 +5,9 @@ page's type with its own weight.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from axsnap_host.semantic.keywords import TITLE_SKIP, title_hits
 from axsnap_host.semantic.own_matter import dashboard_named_only, heading_names
@@ -17,6 +19,21 @@ TITLE_WEIGHT = 0.3
 CURRENT_WEIGHT = 0.2
 
 
+# An admin names the kind of record a page lists or changes in its title: "Select email to
+# change | Site" (a changelist), "<a record> | Change e-mail message | Site" (one record's form;
+# its parts parted by " - " once the title is read: titles.py).
+# The kind is the records' ("Email", "Order", "Search"), no name of the page's type (note 366).
+_RECORD_KIND = (re.compile(r"(select )(\S.{0,60}?)( to (?:change|view)\b)"),
+                re.compile(r"^(.+? [|\-–—] (?:change|view|delete) )(.{1,60}?)( [|\-–—] .+)$"))
+
+
+def without_record_kind(title: str) -> str:
+    """A (lower-cased) title without the kind of record an admin's title names."""
+    for pattern in _RECORD_KIND:
+        title = pattern.sub(lambda m: f"{m.group(1)}…{m.group(3)}", title, count=1)
+    return title
+
+
 def fire_page_names(fire: Callable[[str, str, float, bool], None], f: Features,
                     kinds: tuple[str, ...], saved: bool, reset: bool) -> None:
     """Fires, for each type, the first of its words the title says, else the page's own
@@ -24,11 +41,13 @@ def fire_page_names(fire: Callable[[str, str, float, bool], None], f: Features,
     own_matter.py; a reset's page names no sign-in), and the first the current menu items
     say."""
     named_only = dashboard_named_only(f, saved)
+    title = without_record_kind(f.title)
+    own = replace(f, own_heading=without_record_kind(f.own_heading))
     for kind in kinds:
         # (a title whose only words of the type are too common to name it, "Search-Results
         # Mossgate ..."'s "results", leaves the naming to the own heading, "Search results")
-        said = [w for w in title_hits(kind, f.title) if w not in TITLE_SKIP] or [
-            w for w in heading_names(kind, f) if w not in TITLE_SKIP]
+        said = [w for w in title_hits(kind, title) if w not in TITLE_SKIP] or [
+            w for w in heading_names(kind, own) if w not in TITLE_SKIP]
         said = [] if reset and kind == "login" else said
         fire(kind, f"title:{said[0]}" if said else "title",
              TITLE_WEIGHT * (0.5 if named_only and kind == "dashboard" else 1.0), bool(said))
