@@ -6,21 +6,14 @@ two-hundred-fourteenth held-out set was spent)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from dumped_features import dumped
 
 from axsnap_host.semantic.classify import Features, classify
 from axsnap_host.semantic.page_names import without_record_kind
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "semantic_features_366.jsonl"
 
-
-def _page(read: str) -> Features:
-    for line in FIXTURE.read_text("utf-8").splitlines():
-        row = json.loads(line)
-        if row["read"] == read:
-            return Features(**row["features"])
-    raise KeyError(read)
+def _changelist(read: str) -> Features:
+    return dumped("semantic_features_366.jsonl", "postoffice-01", read)
 
 
 def test_an_admins_record_kind_is_left_out_of_its_title() -> None:
@@ -38,7 +31,7 @@ def test_an_admins_record_kind_is_left_out_of_its_title() -> None:
 
 def test_a_changelist_of_emails_is_a_list() -> None:
     for read in ("first", "whole"):
-        f = _page(read)
+        f = _changelist(read)
         assert "email" in f.title and "email" in f.own_heading
         kind, _, signals = classify(f)
         assert kind == "list", signals

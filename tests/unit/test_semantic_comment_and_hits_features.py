@@ -8,28 +8,18 @@ Me" box the rule leaves alone."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from dumped_features import dumped, signals
 
 from axsnap_host.semantic.classify import Features, classify
 from axsnap_host.semantic.control_words import MESSAGE_BOX
 from axsnap_host.semantic.message_forms import MESSAGE_SIGNAL
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "semantic_features_362.jsonl"
 SAVED = "form:3+ fields holding saved values"
 HITS = "form:items each a linked title over its excerpt, on a search's page"
 
 
 def _page(name: str, read: str = "first") -> Features:
-    for line in FIXTURE.read_text("utf-8").splitlines():
-        row = json.loads(line)
-        if (row["name"], row["read"]) == (name, read):
-            return Features(**row["features"])
-    raise KeyError(name)
-
-
-def _signals(f: Features) -> set[str]:
-    return {str(s["signal"]) for s in classify(f)[2]}
+    return dumped("semantic_features_362.jsonl", name, read)
 
 
 def test_a_reply_written_under_the_writers_name_is_a_form() -> None:
@@ -39,13 +29,13 @@ def test_a_reply_written_under_the_writers_name_is_a_form() -> None:
         f = _page("thcomments-02", read)
         assert f.filled >= 3 and f.message_boxes == 1
         assert classify(f)[0] == "form"
-        assert SAVED not in _signals(f) and MESSAGE_SIGNAL in _signals(f)
+        assert SAVED not in signals(f) and MESSAGE_SIGNAL in signals(f)
 
 
 def test_a_comment_forms_reply_page_is_a_form() -> None:
     # django-comments-xtd's reply page, its form filled by a visitor (old: settings).
     f = _page("commentsxtd-02")
-    assert classify(f)[0] == "form" and SAVED not in _signals(f)
+    assert classify(f)[0] == "form" and SAVED not in signals(f)
 
 
 def test_a_profiles_about_me_box_is_no_message() -> None:
@@ -53,7 +43,7 @@ def test_a_profiles_about_me_box_is_no_message() -> None:
     for name in ("paperdash-03", "lbd-02"):
         f = _page(name)
         assert f.textareas >= 1 and f.message_boxes == 0
-        assert classify(f)[0] == "settings" and SAVED in _signals(f)
+        assert classify(f)[0] == "settings" and SAVED in signals(f)
 
 
 def test_a_message_boxs_first_words_ask_for_a_message() -> None:
@@ -71,11 +61,11 @@ def test_hits_under_a_title_naming_a_search_are_its_results() -> None:
     for read in ("first", "whole"):
         f = _page("watson-01", read)
         assert f.search_inputs == 0 and f.described_items >= 5
-        assert classify(f)[0] == "search_results" and HITS in _signals(f)
+        assert classify(f)[0] == "search_results" and HITS in signals(f)
 
 
 def test_hits_under_a_box_holding_the_query_are_its_results() -> None:
     # A site's search page, "swim" in its box, nine hits (old: article from the first screen).
     f = _page("watson-02")
     assert f.queries >= 1
-    assert classify(f)[0] == "search_results" and HITS in _signals(f)
+    assert classify(f)[0] == "search_results" and HITS in signals(f)

@@ -6,30 +6,21 @@ what the rules leave alone."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+
+from dumped_features import dumped, signals
 
 from axsnap_host.semantic.classify import Features, classify
 from axsnap_host.semantic.foot_forms import sign_in_beside_items
 from axsnap_host.semantic.message_forms import MESSAGE_SIGNAL, message_to_site
 from axsnap_host.semantic.page_features import _asks_password
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "semantic_features_160.jsonl"
 COMPOSE = "form:to/subject fields with a message body"
 
 
-def _page(name: str, read: str) -> Features:
-    for line in FIXTURE.read_text("utf-8").splitlines():
-        row = json.loads(line)
-        if (row["name"], row["read"]) == (name, read):
-            return Features(**row["features"])
-    raise KeyError(name)
-
-
-def _signals(f: Features) -> set[str]:
-    return {str(s["signal"]) for s in classify(f)[2]}
+def _page(name: str, read: str = "first") -> Features:
+    return dumped("semantic_features_160.jsonl", name, read)
 
 
 def test_a_feedback_form_in_a_layout_table_is_a_form() -> None:
@@ -38,14 +29,14 @@ def test_a_feedback_form_in_a_layout_table_is_a_form() -> None:
     f = _page("saurus-102", "first")
     assert message_to_site(f)
     assert classify(f)[0] == "form"
-    assert "stats:10+ table rows" not in _signals(f)
+    assert "stats:10+ table rows" not in signals(f)
 
 
 def test_a_submission_form_over_its_rules_is_a_form() -> None:
     # proxy4free's "Add a New Proxy": URL, name, description, the owner's e-mail, a captcha,
     # then its rules in paragraphs (old: article).
     f = _page("saurus-104", "first")
-    assert MESSAGE_SIGNAL in _signals(f)
+    assert MESSAGE_SIGNAL in signals(f)
     assert classify(f)[0] == "form"
 
 
@@ -63,9 +54,9 @@ def test_a_subject_and_a_message_naming_no_recipient_is_no_mail() -> None:
     # compose page names its recipients.
     whole = _page("saurus-106", "whole")
     assert whole.to_subject >= 1 and whole.recipients == 0
-    assert COMPOSE not in _signals(whole)
+    assert COMPOSE not in signals(whole)
     compose = _page("adminlte-03", "first")
-    assert COMPOSE in _signals(compose)
+    assert COMPOSE in signals(compose)
     assert classify(compose)[0] == "email_compose"
 
 
