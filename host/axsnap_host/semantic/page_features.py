@@ -210,7 +210,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
     form_parts = form_buttons(facts, elements)  # (each field's and button's form, read once)
     echoed = echoed_queries(facts, elements, form_parts)  # (boxes the words a heading says again)
     by_button = searched_by_button(elements, form_parts)  # (a form's one field beside "Search")
-    ends = range_ends(elements, facts)  # ("From" [date] "To" [date]: no recipient)
+    ends = range_ends(elements, facts)  # ("From" [date] "To" [date]: no recipient, no query)
     drawn = drawn_kinds(elements, facts)  # (a drop-down a script draws is one select)
     for el in elements:
         kind, node = drawn.get(el.node.rid, el.kind), el.node
@@ -239,7 +239,7 @@ def features(facts: PageFacts, elements: list[Element], hiding: list[list[str]],
         elif kind == "text_input":
             # (a field whose words ask what to search for, in a form or holding a query:
             # "Wonach suchen Sie?" over a shop's results)
-            searchy = is_search_box(el, echoed, by_button)
+            searchy = is_search_box(el, echoed, by_button) and node.rid not in ends
             f.search_inputs += searchy
             f.queries += searchy and holds_query(el, echoed)
             f.text_inputs += not searchy

@@ -20,8 +20,9 @@ import re
 from axsnap_host.semantic.elements import Element
 from axsnap_host.semantic.facts import PageFacts
 
-_FROM = re.compile(r"^(?:from|start|von|desde|du|từ|从|開始)$", re.I)
-_TO = re.compile(r"^(?:to|end|bis|hasta|au|đến|至|到|終了)$", re.I)
+# (a bound alone, or said with what it bounds: "From date", "End time")
+_FROM = re.compile(r"^(?:from|start|von|desde|du|từ|从|開始)(?: date| time| day)?$", re.I)
+_TO = re.compile(r"^(?:to|end|bis|hasta|au|đến|至|到|終了)(?: date| time| day)?$", re.I)
 BOX_UP = 4  # ancestors of each field looked at for the box both sit in
 DRAWN_UP = 3  # ancestors of a field looked at for the drop-down drawn around it
 _TYPED_INTO = frozenset({"input", "textarea"})  # (a search box drawn as a combobox is typed into)
@@ -34,8 +35,10 @@ def _said(el: Element) -> list[str]:
 
 
 def range_ends(elements: list[Element], facts: PageFacts) -> set[int]:
-    """The node ids of the text fields that end a range: named "To" right after a text field
-    named "From" (no other text field between them), both in one box a few levels up."""
+    """The node ids of the text fields that bound a range, both ends: one named "To" right
+    after one named "From" (no other text field between them), both in one box a few levels
+    up. A bound is no recipient, and no search box holding a query: an admin's date filter
+    ("From date" 2026-11-01, "To date" 2026-11-15) filters its list (design note 367)."""
     out: set[int] = set()
     before: Element | None = None
     for el in elements:
@@ -45,7 +48,7 @@ def range_ends(elements: list[Element], facts: PageFacts) -> set[int]:
                 _FROM.match(w) for w in _said(before)):
             boxes = {a.rid for a in facts.ancestors(before.node)[:BOX_UP]}
             if any(a.rid in boxes for a in facts.ancestors(el.node)[:BOX_UP]):
-                out.add(el.node.rid)
+                out.update((before.node.rid, el.node.rid))
         before = el
     return out
 
