@@ -1,6 +1,7 @@
 """The kind of record an admin's title names is no name of the page's type (issue 31, design
 note 366): django-post-office's changelist, "Select Email to change", read as a mailbox from
-the word "email" in its title and heading (tests/fixtures/semantic_features_366.jsonl: the
+the word "email" in its title and heading, and django-mailbox's change form of one message from
+its side menu's current item, "E-mail messages" (tests/fixtures/semantic_features_366.jsonl: the
 extension's reads of the corpus page through bench/semantic_pooled.py dump, after the
 two-hundred-fourteenth held-out set was spent)."""
 
@@ -36,3 +37,15 @@ def test_a_changelist_of_emails_is_a_list() -> None:
         kind, _, signals = classify(f)
         assert kind == "list", signals
         assert not [s for s in signals if s["signal"] == "title:email"]
+
+
+def test_a_record_pages_current_menu_item_names_no_page() -> None:
+    # "Event notice ... | Change E-mail message | ...": its fields kept by "Save and add
+    # another", the admin's menu marking "E-mail messages" current (old: email_inbox)
+    for read in ("first", "whole"):
+        f = dumped("semantic_features_366.jsonl", "djmailbox-03", read)
+        assert "mail" in f.current_item
+        kind, _, signals = classify(f)
+        assert kind == "form", signals
+        assert not [s for s in signals if str(s["signal"]).startswith("nav:current item")]
+

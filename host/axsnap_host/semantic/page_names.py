@@ -51,7 +51,9 @@ def fire_page_names(fire: Callable[[str, str, float, bool], None], f: Features,
         said = [] if reset and kind == "login" else said
         fire(kind, f"title:{said[0]}" if said else "title",
              TITLE_WEIGHT * (0.5 if named_only and kind == "dashboard" else 1.0), bool(said))
+    # (an admin's record page marks its record kind's menu item current: "E-mail messages")
+    current = "" if title != f.title else f.current_item
     for kind in kinds:
-        said = [w for w in title_hits(kind, f.current_item) if w not in TITLE_SKIP]
+        said = [w for w in title_hits(kind, current) if w not in TITLE_SKIP]
         fire(kind, f"nav:current item {said[0]}" if said else "nav:current item",
              CURRENT_WEIGHT, bool(said))
